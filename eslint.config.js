@@ -1,0 +1,71 @@
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+
+/** Import boundaries (docs/architecture.md): shared imports neither side; client never imports server code. */
+const boundary = (patterns, message) => ({ patterns: patterns.map((group) => ({ group: [group], message })) });
+
+export default tseslint.config(
+  { ignores: ["dist/**", "node_modules/**", "data/**", ".tmp/**", "test-results/**", "playwright-report/**", "src/server/db/migrations/**", "public/**"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-non-null-assertion": "off",
+      "no-restricted-syntax": [
+        "error",
+        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: "User text is escaped by construction: render markup through <Markup>." },
+      ],
+    },
+  },
+  {
+    files: ["src/shared/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        boundary(["#server/*", "#client/*", "**/server/**", "**/client/**", "react", "react-dom", "node:*", "drizzle-orm*", "hono*"], "shared/ is imported by client and server: no React, no database, no node:*."),
+      ],
+    },
+  },
+  {
+    files: ["src/client/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "warn",
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["#server/*", "**/server/**"], allowTypeImports: true, message: "The client never imports server code (types for hc<AppType> only)." },
+            { group: ["node:*", "drizzle-orm*", "pg", "@electric-sql/*", "better-auth/adapters/*", "nodemailer"], message: "Server-only package in client code." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["src/client/features/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["#server/*", "**/server/**"], allowTypeImports: true, message: "The client never imports server code (types for hc<AppType> only)." },
+            { group: ["node:*", "drizzle-orm*", "pg", "@electric-sql/*", "nodemailer"], message: "Server-only package in client code." },
+            { group: ["#client/app/*"], message: "Features do not import routes; routes compose features." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["src/server/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", boundary(["#client/*", "**/client/**", "react", "react-dom"], "The server never imports client code.")],
+    },
+  },
+);

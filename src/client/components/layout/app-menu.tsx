@@ -1,0 +1,114 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { paths } from "#client/config/paths.ts";
+import { signOut, useAuthMutation } from "#client/features/auth/api/auth-actions.ts";
+import type { Me } from "#shared/schemas/auth.ts";
+import { useToast } from "../ui/toast.tsx";
+import { useTheme } from "./theme-toggle.tsx";
+
+const item = "flex min-h-11 items-center rounded-md px-3 text-base hover:bg-accent-soft hover:text-ink";
+
+/** The hamburger menu (spec §2 Navigation). */
+export function AppMenu({ me }: { me: Me | null }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [dark, toggleTheme] = useTheme();
+  const signOutMutation = useAuthMutation(signOut);
+
+  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!open) return;
+    panelRef.current?.querySelector<HTMLElement>("a,button")?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    const onClick = (e: MouseEvent) => {
+      if (!panelRef.current?.contains(e.target as Node) && !buttonRef.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("mousedown", onClick);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("mousedown", onClick);
+    };
+  }, [open]);
+
+  const doSignOut = () => {
+    signOutMutation.mutate(undefined, {
+      onSuccess: () => navigate(paths.home.href(), { replace: true }),
+      onError: () => toast.error("Could not sign out. Please try again."),
+    });
+  };
+
+  return (
+    <div className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label="Menu"
+        onClick={() => setOpen((o) => !o)}
+        className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md text-ink hover:bg-accent-soft"
+      >
+        <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round">
+          {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+        </svg>
+      </button>
+      {open && (
+        <div
+          ref={panelRef}
+          id={panelId}
+          className="absolute right-0 top-12 z-40 w-64 rounded-xl border border-line bg-card p-2 shadow-xl animate-ink-fade"
+        >
+          <nav aria-label="Main">
+            <ul className="flex flex-col">
+              {me ? (
+                <>
+                  <li><Link className={item} to={paths.write.href()}>Write</Link></li>
+                  <li><Link className={item} to={paths.community.href()}>Community</Link></li>
+                  <li><Link className={item} to={paths.profile.href()}>You</Link></li>
+                </>
+              ) : (
+                <>
+                  <li><Link className={item} to={paths.home.href()}>Home</Link></li>
+                  <li><Link className={item} to={paths.register.href()}>Create Account</Link></li>
+                  <li><Link className={item} to={paths.signin.href()}>Sign In</Link></li>
+                </>
+              )}
+            </ul>
+            {me?.isAdmin && (
+              <>
+                <p className="mt-2 border-t border-line px-3 pb-1 pt-3 text-xs font-semibold uppercase tracking-wider text-muted">Admin</p>
+                <ul className="flex flex-col">
+                  <li><Link className={item} to={paths.admin.href()}>Dashboard</Link></li>
+                  <li><Link className={item} to={paths.adminPrompts.href()}>Manage Prompts</Link></li>
+                  <li><Link className={item} to={paths.adminUsers.href()}>View Users</Link></li>
+                  <li><Link className={item} to={paths.adminPodium.href()}>Manage Editors' Picks</Link></li>
+                </ul>
+              </>
+            )}
+          </nav>
+          <div className="mt-2 flex flex-col border-t border-line pt-2">
+            <button type="button" className={`${item} text-left`} onClick={toggleTheme}>
+              {dark ? "Light theme" : "Dark theme"}
+            </button>
+            {me && (
+              <button type="button" className={`${item} text-left`} onClick={doSignOut} disabled={signOutMutation.isPending}>
+                Sign Out
+              </button>
+            )}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import type { ReactNode } from "react";
+
+/** Full-screen "brewing" loader while the session resolves (spec §2). */
+export function FullScreenLoader({ label = "brewing" }: { label?: string }) {
+  return (
+    <div role="status" aria-live="polite" className="fixed inset-0 flex items-center justify-center bg-paper">
+      <p className="font-serif text-2xl italic text-muted animate-ink-pulse">{label}</p>
+    </div>
+  );
+}
+
+export function LoadingState({ label, className = "" }: { label: string; className?: string }) {
+  return (
+    <div role="status" aria-live="polite" className={`py-16 text-center ${className}`}>
+      <p className="font-serif text-lg italic text-muted animate-ink-pulse">{label}</p>
+    </div>
+  );
+}
+
+export function EmptyState({ title, children, action }: { title: string; children?: ReactNode; action?: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-md py-16 text-center">
+      <h2 className="font-serif text-2xl">{title}</h2>
+      {children && <div className="mt-2 text-muted">{children}</div>}
+      {action && <div className="mt-6 flex justify-center">{action}</div>}
+    </div>
+  );
+}
+
+export function ErrorState({ title = "Oops, something went wrong", message, action }: { title?: string; message?: string; action?: ReactNode }) {
+  return (
+    <div role="alert" className="mx-auto max-w-md py-16 text-center">
+      <h2 className="font-serif text-2xl">{title}</h2>
+      {message && <p className="mt-2 text-muted">{message}</p>}
+      {action && <div className="mt-6 flex justify-center">{action}</div>}
+    </div>
+  );
+}
+
+/** A message under a form: errors are announced assertively, others politely. */
+export function FormMessage({ tone, children, id }: { tone: "error" | "success" | "info"; children: ReactNode; id?: string }) {
+  const color = tone === "error" ? "text-danger border-danger/40" : tone === "success" ? "text-success border-success/40" : "text-ink border-line";
+  return (
+    <p id={id} role={tone === "error" ? "alert" : "status"} className={`rounded-md border bg-card px-3 py-2 text-sm ${color}`}>
+      {children}
+    </p>
+  );
+}

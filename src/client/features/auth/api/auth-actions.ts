@@ -1,0 +1,80 @@
+import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { apiRequest, browserTimeZone } from "#client/lib/api-client.ts";
+import { getMeQueryOptions } from "./get-me.ts";
+
+/** Tabs tell each other when the session changes (sessions are cookies shared by all tabs). */
+const CHANNEL = "inkwell-auth";
+
+export function announceAuthChange(): void {
+  try {
+    const bc = new BroadcastChannel(CHANNEL);
+    bc.postMessage({ type: "auth-changed", at: Date.now() });
+    bc.close();
+  } catch {
+    /* BroadcastChannel missing: other tabs catch up on their next request */
+  }
+}
+
+export function listenForAuthChanges(queryClient: QueryClient): () => void {
+  let bc: BroadcastChannel;
+  try {
+    bc = new BroadcastChannel(CHANNEL);
+  } catch {
+    return () => undefined;
+  }
+  bc.onmessage = () => {
+    // Everything cached may belong to the previous session.
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== "config" && q.queryKey[0] !== "me" });
+    void queryClient.invalidateQueries({ queryKey: getMeQueryOptions().queryKey });
+  };
+  return () => bc.close();
+}
+
+export interface RegisterValues {
+  name: string;
+  alias: string;
+  email: string;
+  password: string;
+  age: string;
+  location: string;
+}
+
+export const signUp = (v: RegisterValues) =>
+  apiRequest("/api/auth/sign-up/email", {
+    json: {
+      name: v.name,
+      alias: v.alias || null,
+      email: v.email,
+      password: v.password,
+      age: v.age === "" ? null : v.age,
+      location: v.location || null,
+      timeZone: browserTimeZone(),
+      callbackURL: "/welcome-back",
+    },
+    timeoutMs: 15_000,
+  });
+
+export const signIn = (v: { email: string; password: string }) =>
+  apiRequest("/api/auth/sign-in/email", { json: { email: v.email, password: v.password, rememberMe: true }, timeoutMs: 15_000 });
+
+export const signOut = () => apiRequest("/api/auth/sign-out", { method: "POST", json: {} });
+
+export const requestPasswordReset = (email: string) =>
+  apiRequest("/api/auth/request-password-reset", { json: { email, redirectTo: "/reset-password" }, timeoutMs: 15_000 });
+
+export const resetPassword = (token: string, newPassword: string) =>
+  apiRequest("/api/auth/reset-password", { json: { token, newPassword }, timeoutMs: 15_000 });
+
+/** Runs an auth call, then refreshes who is signed in here and in every other tab. */
+export function useAuthMutation<V>(fn: (v: V) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: async () => {
+      // Drop everything that belonged to the previous session, then learn who is here now.
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== "config" });
+      await queryClient.fetchQuery(getMeQueryOptions()).catch(() => undefined);
+      announceAuthChange();
+    },
+  });
+}

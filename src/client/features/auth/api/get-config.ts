@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api, unwrap } from "#client/lib/api-client.ts";
+
+export interface AppConfig {
+  siteName: string;
+  appUrl: string;
+  minWritingSeconds: number;
+}
+
+export const getConfig = (): Promise<AppConfig> => unwrap(api.api.config.$get());
+
+export const getConfigQueryOptions = () => queryOptions({ queryKey: ["config"], queryFn: getConfig, staleTime: Infinity });
+
+export const useConfig = () => useQuery(getConfigQueryOptions());
+
+/** The product name, "inkwell" until the server says otherwise. */
+export function useSiteName(): string {
+  return useConfig().data?.siteName ?? "inkwell";
+}

@@ -1,0 +1,12 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { Me } from "#shared/schemas/auth.ts";
+import { api, unwrap } from "#client/lib/api-client.ts";
+
+export const getMe = async (): Promise<Me | null> => (await unwrap(api.api.me.$get())).user as Me | null;
+
+export const meQueryKey = ["me"] as const;
+
+export const getMeQueryOptions = () => queryOptions({ queryKey: meQueryKey, queryFn: getMe, staleTime: 60_000 });
+
+/** The signed-in writer (null for a visitor); `isPending` until the session is known. */
+export const useMe = () => useQuery(getMeQueryOptions());

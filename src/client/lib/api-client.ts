@@ -1,0 +1,96 @@
+import { hc, type ClientResponse } from "hono/client";
+import type { AppType } from "#server/app.ts";
+import { isApiErrorBody, type ApiErrorBody } from "#shared/errors.ts";
+
+/** Every failed call becomes one of these, unwrapped once here. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly issues?: ApiErrorBody["issues"],
+  ) {
+    super(message);
+  }
+  get isTimeout(): boolean {
+    return this.code === "timeout";
+  }
+}
+
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+  } catch {
+    return "UTC";
+  }
+}
+
+/** fetch with the writer's time zone on every request and a time-out that says so. */
+export function apiFetchRaw(input: RequestInfo | URL, init: RequestInit & { timeoutMs?: number } = {}): Promise<Response> {
+  const { timeoutMs = 10_000, ...rest } = init;
+  const headers = new Headers(rest.headers);
+  headers.set("x-time-zone", browserTimeZone());
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new ApiError(0, "timeout", `Operation timed out after ${timeoutMs}ms`)), timeoutMs);
+  const outer = rest.signal;
+  if (outer) {
+    if (outer.aborted) controller.abort(outer.reason);
+    else outer.addEventListener("abort", () => controller.abort(outer.reason), { once: true });
+  }
+  return fetch(input, { ...rest, headers, credentials: "same-origin", signal: controller.signal })
+    .catch((err: unknown) => {
+      if (err instanceof ApiError) throw err;
+      if (controller.signal.reason instanceof ApiError) throw controller.signal.reason;
+      if ((err as Error)?.name === "AbortError") throw err;
+      throw new ApiError(0, "network", "Could not reach the server. Please check your connection and try again.");
+    })
+    .finally(() => clearTimeout(timer));
+}
+
+async function toError(res: Response): Promise<ApiError> {
+  const body: unknown = await res.json().catch(() => null);
+  if (isApiErrorBody(body)) return new ApiError(res.status, body.code, body.message, body.issues);
+  if ([502, 503, 504].includes(res.status)) return new ApiError(res.status, "unavailable", "The server is busy right now. Please try again.");
+  return new ApiError(res.status, "unknown", `Request failed (${res.status})`);
+}
+
+export interface ApiRequestInit {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  json?: unknown;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  headers?: Record<string, string>;
+}
+
+/** JSON in, JSON out; throws ApiError with the server's message on failure. */
+export async function apiRequest<T>(path: string, init: ApiRequestInit = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: "application/json", ...init.headers };
+  let body: string | undefined;
+  if (init.json !== undefined) {
+    headers["content-type"] = "application/json";
+    body = JSON.stringify(init.json);
+  }
+  const res = await apiFetchRaw(path, { method: init.method ?? (body ? "POST" : "GET"), headers, body, signal: init.signal, timeoutMs: init.timeoutMs });
+  if (!res.ok) throw await toError(res);
+  if (res.status === 204) return undefined as T;
+  return (await res.json()) as T;
+}
+
+/** The typed RPC client (hc<AppType>); pair calls with `unwrap`. */
+export const api = hc<AppType>("/", { fetch: ((input: RequestInfo | URL, init?: RequestInit) => apiFetchRaw(input, init)) as typeof fetch });
+
+/** Awaits an hc call and returns its JSON, or throws the ApiError. */
+export async function unwrap<R extends ClientResponse<unknown, number, string>>(
+  call: Promise<R>,
+): Promise<R extends ClientResponse<infer T, infer S, string> ? (S extends 200 | 201 ? T : T extends { code: string; message: string } ? never : T) : never> {
+  const res = await call;
+  if (!res.ok) throw await toError(res as unknown as Response);
+  return (await res.json()) as never;
+}
+
+/** The message a person should read for any thrown value. */
+export function errorMessage(err: unknown, fallback = "Something went wrong. Please try again."): string {
+  if (err instanceof ApiError) return err.message;
+  if (err instanceof Error && err.message) return err.message;
+  return fallback;
+}

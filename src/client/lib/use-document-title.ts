@@ -1,0 +1,20 @@
+import { useEffect } from "react";
+import { useConfig } from "#client/features/auth/api/get-config.ts";
+
+/** Sets the page title ("Title · inkwell") and description for the current route. */
+export function useDocumentTitle(title: string | null, description?: string): void {
+  const { data: config } = useConfig();
+  const site = config?.siteName ?? "inkwell";
+  useEffect(() => {
+    document.title = title ? `${title} · ${site}` : site;
+    if (description) {
+      let tag = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+      if (!tag) {
+        tag = document.createElement("meta");
+        tag.name = "description";
+        document.head.appendChild(tag);
+      }
+      tag.content = description.slice(0, 180);
+    }
+  }, [title, description, site]);
+}

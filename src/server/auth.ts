@@ -1,0 +1,103 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import type { Db } from "./db/client.ts";
+import * as schema from "./db/schema/index.ts";
+import type { Env } from "./env.ts";
+import type { Mailer } from "./mail/mailer.ts";
+import { resetPasswordMail, verifyEmailMail } from "./mail/templates.ts";
+import type { AdminDirectory } from "./modules/users/admins.service.ts";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "#shared/constants.ts";
+
+/** The header the server fills with the socket's address; better-auth keys its rate limits on it. */
+export const CLIENT_IP_HEADER = "x-inkwell-client-ip";
+
+export interface AuthDeps {
+  env: Env;
+  db: Db;
+  mailer: Mailer;
+  admins: AdminDirectory;
+  authSecret: string;
+}
+
+export function createAuth({ env, db, mailer, admins, authSecret }: AuthDeps) {
+  const scale = env.AUTH_RATE_LIMIT_SCALE;
+  const rule = (window: number, max: number) => ({ window, max: Math.max(1, Math.round(max * scale)) });
+  return betterAuth({
+    appName: env.SITE_NAME,
+    baseURL: env.APP_URL,
+    basePath: "/api/auth",
+    secret: authSecret,
+    trustedOrigins: [env.APP_URL],
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: {
+        users: schema.users,
+        session: schema.sessions,
+        account: schema.accounts,
+        verification: schema.verifications,
+        rateLimit: schema.rateLimits,
+      },
+    }),
+    user: {
+      modelName: "users",
+      additionalFields: {
+        alias: { type: "string", required: false, input: true },
+        age: { type: "number", required: false, input: true },
+        location: { type: "string", required: false, input: true },
+        timeZone: { type: "string", required: false, input: true, defaultValue: "UTC" },
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      requireEmailVerification: false,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, url }) {
+        await mailer.send(resetPasswordMail(env.SITE_NAME, user.email, url));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      expiresIn: 60 * 60 * 24 * 3,
+      async sendVerificationEmail({ user, url }) {
+        await mailer.send(verifyEmailMail(env.SITE_NAME, user.email, url));
+      },
+      async afterEmailVerification(user) {
+        // ADMIN_EMAILS: a new account becomes admin only once it proves it owns the address.
+        if (env.ADMIN_EMAILS.includes(user.email.toLowerCase())) await admins.grantByEmail(user.email);
+      },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      modelName: "rateLimit",
+      window: 60,
+      max: Math.max(1, Math.round(300 * scale)),
+      customRules: {
+        "/sign-in/email": rule(60, 10),
+        "/sign-up/email": rule(60 * 10, 10),
+        "/request-password-reset": rule(60 * 10, 5),
+        "/reset-password": rule(60 * 10, 10),
+        "/send-verification-email": rule(60 * 10, 5),
+      },
+    },
+    advanced: {
+      cookiePrefix: "inkwell",
+      useSecureCookies: env.APP_URL.startsWith("https://"),
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    telemetry: { enabled: false },
+    logger: { disabled: env.NODE_ENV === "test" },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

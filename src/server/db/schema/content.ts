@@ -1,0 +1,199 @@
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "./auth.ts";
+
+/**
+ * One prompt per calendar date (kind "daily"), plus the single "Freewrite Session" row
+ * (kind "freewrite", no date) that freewrites answer.
+ */
+export const prompts = pgTable(
+  "prompts",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    text: text("text").notNull(),
+    date: date("date", { mode: "string" }),
+    kind: text("kind", { enum: ["daily", "freewrite"] }).notNull().default("daily"),
+    author: text("author"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("prompts_date_key").on(t.date),
+    uniqueIndex("prompts_single_freewrite_key").on(t.kind).where(sql`${t.kind} = 'freewrite'`),
+    check("prompts_kind_date", sql`(${t.kind} = 'daily' AND ${t.date} IS NOT NULL) OR (${t.kind} = 'freewrite' AND ${t.date} IS NULL)`),
+    check("prompts_text_not_blank", sql`length(btrim(${t.text})) > 0`),
+  ],
+);
+
+export const submissions = pgTable(
+  "submissions",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** A prompt with pieces cannot be deleted: the pieces are the writers', not the prompt's. */
+    promptId: uuid("prompt_id")
+      .notNull()
+      .references(() => prompts.id, { onDelete: "restrict" }),
+    content: text("content").notNull(),
+    title: text("title"),
+    wordCount: integer("word_count").notNull(),
+    pagesWritten: numeric("pages_written", { precision: 10, scale: 2, mode: "number" }).notNull(),
+    /** name | alias | anonymous: how a public piece is signed (private saves use "name"). */
+    submissionType: text("submission_type", { enum: ["name", "alias", "anonymous"] }).notNull(),
+    isFeatured: boolean("is_featured").notNull().default(false),
+    featuredAt: timestamp("featured_at", { withTimezone: true }),
+    isPrivate: boolean("is_private").notNull(),
+    privateTitle: text("private_title"),
+    privateContent: text("private_content"),
+    privateWordCount: integer("private_word_count"),
+    privatePagesWritten: numeric("private_pages_written", { precision: 10, scale: 2, mode: "number" }),
+    /** The writer's own calendar date when the piece was written (drives streaks). */
+    localDate: date("local_date", { mode: "string" }).notNull(),
+    likeCount: integer("like_count").notNull().default(0),
+    commentCount: integer("comment_count").notNull().default(0),
+    /** Client-generated key: a retried or doubled request creates one piece, never two. */
+    idempotencyKey: text("idempotency_key"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // A writer's pieces, newest first (portfolio, streak reads).
+    index("submissions_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index("submissions_user_local_date_idx").on(t.userId, t.localDate),
+    // The public feed, newest first.
+    index("submissions_public_created_idx").on(t.createdAt.desc(), t.id.desc()).where(sql`${t.isPrivate} = false`),
+    // The public feed by likes and by length.
+    index("submissions_public_likes_idx").on(t.likeCount.desc(), t.createdAt.desc(), t.id.desc()).where(sql`${t.isPrivate} = false`),
+    index("submissions_public_words_idx").on(t.wordCount.desc(), t.createdAt.desc(), t.id.desc()).where(sql`${t.isPrivate} = false`),
+    // Pieces of one prompt.
+    index("submissions_prompt_created_idx").on(t.promptId, t.createdAt.desc(), t.id.desc()),
+    // Editors' Picks.
+    index("submissions_featured_idx").on(t.featuredAt.desc(), t.id.desc()).where(sql`${t.isFeatured} = true`),
+    // Full-text search over title and content.
+    index("submissions_search_idx").using(
+      "gin",
+      sql`to_tsvector('simple', coalesce(${t.title}, '') || ' ' || ${t.content})`,
+    ),
+    uniqueIndex("submissions_idempotency_key").on(t.userId, t.idempotencyKey),
+    check("submissions_featured_public", sql`NOT (${t.isFeatured} AND ${t.isPrivate})`),
+    check("submissions_counts_nonnegative", sql`${t.wordCount} >= 0 AND ${t.likeCount} >= 0 AND ${t.commentCount} >= 0`),
+  ],
+);
+
+export const submissionLikes = pgTable(
+  "submission_likes",
+  {
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: "submission_likes_pkey", columns: [t.submissionId, t.userId] }),
+    index("submission_likes_user_idx").on(t.userId),
+  ],
+);
+
+export const submissionComments = pgTable(
+  "submission_comments",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    content: text("content").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("submission_comments_submission_idx").on(t.submissionId, t.createdAt, t.id),
+    index("submission_comments_user_idx").on(t.userId),
+    check("submission_comments_length", sql`length(btrim(${t.content})) BETWEEN 1 AND 2000`),
+  ],
+);
+
+export const shareLinks = pgTable(
+  "share_links",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    token: text("token").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("share_links_token_key").on(t.token),
+    index("share_links_submission_idx").on(t.submissionId, t.expiresAt.desc()),
+  ],
+);
+
+export const userAchievements = pgTable(
+  "user_achievements",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    achievementType: text("achievement_type", {
+      enum: ["novella_club", "centurion_club", "storysmith", "page_walker"],
+    }).notNull(),
+    year: smallint("year").notNull(),
+    achievedAt: timestamp("achieved_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("user_achievements_user_type_key").on(t.userId, t.achievementType),
+    index("user_achievements_user_idx").on(t.userId, t.achievedAt.desc()),
+  ],
+);
+
+/**
+ * Writing sessions whose token has been spent by the save or publish it allowed.
+ * A replayed token finds its nonce here and creates nothing.
+ */
+export const spentWritingSessions = pgTable("spent_writing_sessions", {
+  nonce: text("nonce").primaryKey(),
+  userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+  submissionId: uuid("submission_id").references(() => submissions.id, { onDelete: "set null" }),
+  spentAt: timestamp("spent_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Public events for the live feed. The id is the SSE event id, so a client that reconnects
+ * with Last-Event-ID gets what it missed. Rows older than a day are pruned.
+ */
+export const events = pgTable(
+  "events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    type: text("type").notNull(),
+    payload: jsonb("payload").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("events_created_at_idx").on(t.createdAt)],
+);
+

@@ -1,0 +1,92 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { createAuth, type Auth } from "./auth.ts";
+import { AdjustableClock, systemClock, type Clock } from "./clock.ts";
+import { openDatabase, type Database, type Db } from "./db/client.ts";
+import type { Env } from "./env.ts";
+import { fileMailer, smtpMailer, type Mailer } from "./mail/mailer.ts";
+import { AdminDirectory } from "./modules/users/admins.service.ts";
+import { RealtimeBus } from "./realtime/bus.ts";
+
+/** Everything a request handler may use, built once per app (and once per test file). */
+export interface Deps {
+  env: Env;
+  database: Database;
+  db: Db;
+  auth: Auth;
+  mailer: Mailer;
+  clock: Clock;
+  /** Present only with TEST_CLOCK (never in production). */
+  testClock: AdjustableClock | null;
+  admins: AdminDirectory;
+  realtime: RealtimeBus;
+  authSecret: string;
+  /** Aborted when the server shuts down: long-lived responses (SSE) end on it. */
+  shutdown: AbortSignal;
+  /** Ends live streams so the server can close; called first on SIGTERM. */
+  endLiveStreams(): void;
+  stop(): Promise<void>;
+}
+
+/** AUTH_SECRET, or one generated on first run and kept in DATA_DIR. */
+export function resolveAuthSecret(env: Env): string {
+  if (env.AUTH_SECRET) return env.AUTH_SECRET;
+  const file = join(env.DATA_DIR, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(env.DATA_DIR, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+export interface DepsOptions {
+  /** Open PGlite in memory instead of DATA_DIR/db (tests). */
+  inMemory?: boolean;
+  mailer?: Mailer;
+  clock?: Clock;
+  holder?: string;
+  database?: Database;
+}
+
+export async function createDeps(env: Env, opts: DepsOptions = {}): Promise<Deps> {
+  const database =
+    opts.database ??
+    (await openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: opts.inMemory ? undefined : env.DATA_DIR,
+      holder: opts.holder ?? `inkwell server on port ${env.PORT}`,
+    }));
+  const db = database.db;
+  const from = env.MAIL_FROM ?? `${env.SITE_NAME} <no-reply@${new URL(env.APP_URL).hostname}>`;
+  const mailer = opts.mailer ?? (env.SMTP_URL ? smtpMailer(env.SMTP_URL, from) : fileMailer(join(env.DATA_DIR, "mail"), from, env.NODE_ENV !== "test"));
+  const testClock = env.TEST_CLOCK ? new AdjustableClock(opts.clock ?? systemClock) : null;
+  const clock = testClock ?? opts.clock ?? systemClock;
+  const admins = new AdminDirectory(db);
+  const authSecret = opts.inMemory && !env.AUTH_SECRET ? randomBytes(32).toString("base64url") : resolveAuthSecret(env);
+  const auth = createAuth({ env, db, mailer, admins, authSecret });
+  const realtime = new RealtimeBus(database);
+  await realtime.start();
+  const controller = new AbortController();
+  return {
+    env,
+    database,
+    db,
+    auth,
+    mailer,
+    clock,
+    testClock,
+    admins,
+    realtime,
+    authSecret,
+    shutdown: controller.signal,
+    endLiveStreams() {
+      controller.abort();
+    },
+    async stop() {
+      controller.abort();
+      await realtime.stop();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import { existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { z } from "zod";
+
+/** The one place that reads process.env. Every setting is optional. */
+const boolish = z
+  .enum(["true", "false", "1", "0", "yes", "no", ""])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  APP_URL: z
+    .url({ protocol: /^https?$/ })
+    .default("http://localhost:3000")
+    .transform((u) => u.replace(/\/+$/, "")),
+  SITE_NAME: z.string().trim().min(1).max(40).default("inkwell"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  MIN_WRITING_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
+  ADMIN_EMAILS: z
+    .string()
+    .default("")
+    .transform((s) =>
+      s
+        .split(",")
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email())),
+  TRUST_PROXY: boolish.default(false),
+  /** Multiplies the sign-in/sign-up/reset rate limits (tests and load runs raise it). */
+  AUTH_RATE_LIMIT_SCALE: z.coerce.number().positive().max(100_000).default(1),
+  /** Test-only: lets the end-to-end suite move the server clock. Refused with NODE_ENV=production. */
+  TEST_CLOCK: boolish.default(false),
+  LOG_REQUESTS: boolish.default(true),
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Reads KEY=VALUE lines of a .env file; values already in the environment win. */
+function readDotEnv(path: string): Record<string, string> {
+  if (!existsSync(path)) return {};
+  const out: Record<string, string> = {};
+  for (const raw of readFileSync(path, "utf8").split(/\r?\n/)) {
+    const line = raw.trim();
+    if (!line || line.startsWith("#")) continue;
+    const eq = line.indexOf("=");
+    if (eq < 1) continue;
+    const key = line.slice(0, eq).trim();
+    let value = line.slice(eq + 1).trim();
+    if (/^(['"]).*\1$/.test(value)) value = value.slice(1, -1);
+    out[key] = value;
+  }
+  return out;
+}
+
+export class EnvError extends Error {}
+
+/** Parses the configuration; a bad value throws one line naming the variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const cleaned: Record<string, string> = {};
+  for (const [k, v] of Object.entries(source)) if (v !== undefined && v !== "") cleaned[k] = v;
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const name = String(issue.path[0] ?? "environment");
+    throw new EnvError(`Invalid configuration: ${name} ${issue.message} (got "${cleaned[name] ?? ""}")`);
+  }
+  if (result.data.TEST_CLOCK && result.data.NODE_ENV === "production") {
+    throw new EnvError("Invalid configuration: TEST_CLOCK cannot be enabled with NODE_ENV=production");
+  }
+  return { ...result.data, DATA_DIR: resolve(result.data.DATA_DIR) };
+}
+
+export function loadEnv(): Env {
+  return parseEnv({ ...readDotEnv(resolve(".env")), ...process.env });
+}

@@ -1,0 +1,127 @@
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { Hono } from "hono";
+import { serveStatic } from "@hono/node-server/serve-static";
+import type { AppContext, AppEnv } from "./context.ts";
+
+export const clientDist = resolve("dist/client");
+
+/** What the server writes into a page's <head>, so crawlers without JavaScript see it. */
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** Path of the page, made absolute with APP_URL. */
+  path: string;
+  image?: string;
+  type?: "website" | "article";
+  /** Article structured data (JSON-LD). */
+  jsonLd?: Record<string, unknown>;
+  /** When set, crawlers are asked not to index (shared private pieces). */
+  noIndex?: boolean;
+}
+
+export type PageMetaResolver = {
+  pattern: RegExp;
+  resolve(c: AppContext, match: RegExpMatchArray): Promise<PageMeta | null>;
+};
+
+function escapeAttr(s: string): string {
+  return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+/** JSON inside <script type="application/ld+json">: "<" is escaped so text cannot close the tag. */
+function safeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026");
+}
+
+export function renderHead(meta: PageMeta, appUrl: string, siteName: string): string {
+  const url = appUrl + meta.path;
+  const image = meta.image ? appUrl + meta.image : undefined;
+  const tags = [
+    `<title>${escapeAttr(meta.title)}</title>`,
+    `<meta name="description" content="${escapeAttr(meta.description)}">`,
+    `<link rel="canonical" href="${escapeAttr(url)}">`,
+    `<meta property="og:site_name" content="${escapeAttr(siteName)}">`,
+    `<meta property="og:type" content="${meta.type ?? "website"}">`,
+    `<meta property="og:title" content="${escapeAttr(meta.title)}">`,
+    `<meta property="og:description" content="${escapeAttr(meta.description)}">`,
+    `<meta property="og:url" content="${escapeAttr(url)}">`,
+    `<meta name="twitter:card" content="${image ? "summary_large_image" : "summary"}">`,
+    `<meta name="twitter:title" content="${escapeAttr(meta.title)}">`,
+    `<meta name="twitter:description" content="${escapeAttr(meta.description)}">`,
+  ];
+  if (image) {
+    tags.push(
+      `<meta property="og:image" content="${escapeAttr(image)}">`,
+      `<meta property="og:image:width" content="1200">`,
+      `<meta property="og:image:height" content="630">`,
+      `<meta name="twitter:image" content="${escapeAttr(image)}">`,
+    );
+  }
+  if (meta.noIndex) tags.push(`<meta name="robots" content="noindex">`);
+  if (meta.jsonLd) tags.push(`<script type="application/ld+json">${safeJson(meta.jsonLd)}</script>`);
+  return tags.join("\n    ");
+}
+
+let template: { html: string; mtime: number } | null = null;
+function readTemplate(): string | null {
+  const file = join(clientDist, "index.html");
+  if (!existsSync(file)) return null;
+  const mtime = statSync(file).mtimeMs;
+  if (!template || template.mtime !== mtime) template = { html: readFileSync(file, "utf8"), mtime };
+  return template.html;
+}
+
+export function defaultMeta(siteName: string, path: string): PageMeta {
+  return {
+    title: siteName,
+    description: `one prompt, 10 minutes a day, ${siteName}. A daily writing community: write for ten minutes, keep it in your portfolio or share it.`,
+    path,
+  };
+}
+
+/** Hashed assets cached for a year; index.html never cached; unknown paths fall back to the app. */
+export function mountClient(app: Hono<AppEnv>, resolvers: PageMetaResolver[]): void {
+  if (existsSync(clientDist)) {
+    const assets = serveStatic({
+      root: clientDist,
+      onFound: (_path, c) => {
+        c.header("Cache-Control", "public, max-age=31536000, immutable");
+      },
+    });
+    const publicFiles = serveStatic({
+      root: clientDist,
+      onFound: (_path, c) => {
+        c.header("Cache-Control", "public, max-age=3600");
+      },
+    });
+    app.use("/assets/*", assets);
+    // Files at the root (favicon, theme.js, fonts...): only paths with an extension, never index.html.
+    app.use("*", async (c, next) => {
+      const p = c.req.path;
+      if (p.startsWith("/api/") || p.startsWith("/assets/") || p === "/index.html" || !/\.[a-z0-9]+$/i.test(p)) return next();
+      return publicFiles(c, next);
+    });
+  }
+  app.get("*", async (c) => {
+    const path = c.req.path;
+    if (path.startsWith("/api/") || /\.[a-z0-9]+$/i.test(path)) {
+      return c.json({ code: "not_found", message: "Not found" }, 404);
+    }
+    const html = readTemplate();
+    if (!html) return c.text("The client is not built yet: run `npm run build` (npm start does it for you).", 503);
+    const { env } = c.get("deps");
+    let meta: PageMeta | null = null;
+    for (const r of resolvers) {
+      const m = path.match(r.pattern);
+      if (m) {
+        meta = await r.resolve(c, m).catch(() => null);
+        break;
+      }
+    }
+    const head = renderHead(meta ?? defaultMeta(env.SITE_NAME, path), env.APP_URL, env.SITE_NAME);
+    const body = html.replace(/<title>[\s\S]*?<\/title>/, "").replace("<!--app-head-->", head);
+    c.header("Cache-Control", "no-cache");
+    return c.html(body);
+  });
+}

@@ -1,0 +1,30 @@
+import { eq } from "drizzle-orm";
+import type { Me } from "#shared/schemas/auth.ts";
+import { firstName } from "#shared/domain/words.ts";
+import { localDate } from "#shared/domain/dates.ts";
+import { currentStreakAsOf } from "#shared/domain/streaks.ts";
+import type { Db } from "../../db/client.ts";
+import { users } from "../../db/schema/index.ts";
+import type { SessionUser } from "../../http/context.ts";
+
+/** The client user object of spec §3: first name, full name, alias, admin flag, streaks. */
+export async function getMe(db: Db, user: SessionUser, now: Date): Promise<Me> {
+  const [row] = await db
+    .select({ currentStreak: users.currentStreak, longestStreak: users.longestStreak, name: users.name, alias: users.alias, timeZone: users.timeZone, lastWriteDate: users.lastWriteDate })
+    .from(users)
+    .where(eq(users.id, user.id))
+    .limit(1);
+  const fullName = row?.name ?? user.name;
+  return {
+    id: user.id,
+    email: user.email,
+    name: firstName(fullName),
+    fullName: fullName.trim() || "Writer",
+    alias: row?.alias ?? user.alias,
+    isAdmin: user.isAdmin,
+    emailVerified: user.emailVerified,
+    timeZone: row?.timeZone ?? user.timeZone,
+    currentStreak: row ? currentStreakAsOf(row.currentStreak, row.lastWriteDate, localDate(now, row.timeZone)) : 0,
+    longestStreak: row?.longestStreak ?? 0,
+  };
+}

@@ -1,0 +1,43 @@
+/** Business constants of the spec (§9), named once. */
+export const WORDS_PER_PAGE = 250;
+export const DEFAULT_MIN_WRITING_SECONDS = 600;
+/** The timer shows the clock icon until this many seconds have elapsed, then the time as text. */
+export const TIMER_TEXT_AFTER_SECONDS = 595;
+export const DRAFT_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+export const DOUBLE_CLICK_GUARD_MS = 1000;
+export const LIKE_LOCK_MS = 600;
+export const COMMUNITY_FEED_LIMIT = 200;
+export const COMMUNITY_PAGE_SIZE = 30;
+export const COMMUNITY_STALE_MS = 2 * 60 * 1000;
+export const THIS_WEEK_DAYS = 7;
+export const SHARE_LINK_HOURS = 24;
+export const SHARE_TOKEN_LENGTH = 8;
+export const SHARE_TOKEN_ATTEMPTS = 10;
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 128;
+export const RESET_REDIRECT_MS = 1500;
+export const TOAST_MS = 3000;
+export const ADMIN_NOTICE_MS = 4000;
+export const PODIUM_NOTICE_MS = 3000;
+export const PIECE_EDIT_ERROR_MS = 5000;
+export const PIECE_EDIT_SUCCESS_MS = 3000;
+export const SAVE_TIMEOUT_MS = 15_000;
+export const STREAK_REFRESH_TIMEOUT_MS = 5000;
+export const PROMPT_FETCH_ATTEMPTS = 5;
+export const PROMPT_FETCH_BACKOFF_MS = 1000;
+export const PROMPT_FETCH_TIMEOUT_MS = 10_000;
+export const ADMIN_CACHE_MS = 5 * 60 * 1000;
+export const COMMENT_MAX_LENGTH = 2000;
+export const SOCIAL_DESCRIPTION_MAX = 180;
+export const READ_MORE_CHARS = 300;
+export const PODIUM_READ_MORE_CHARS = 200;
+export const MAX_TITLE_LENGTH = 200;
+export const MAX_CONTENT_LENGTH = 200_000;
+export const MAX_ALIAS_LENGTH = 60;
+export const MAX_NAME_LENGTH = 100;
+export const MAX_LOCATION_LENGTH = 100;
+export const MAX_PROMPT_LENGTH = 4000;
+export const FREEWRITE_PROMPT_TEXT = "Freewrite Session";
+export const EMERGENCY_PROMPT =
+  "Write about something you've been putting off. What is it, and what's really keeping you from starting?";
+export const DEFAULT_SITE_NAME = "inkwell";

@@ -1,0 +1,101 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+
+export const DATA_DIR = resolve(".tmp/e2e-data");
+export const ADMIN_EMAIL = "editor@e2e.test";
+export const PASSWORD = "a quiet room to write";
+
+let seq = 0;
+export const uniqueEmail = (prefix = "writer") => `${prefix}-${Date.now().toString(36)}-${process.pid}-${++seq}@e2e.test`;
+
+/** Every test fails on an unexpected console error or uncaught page error. */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("console", (m) => {
+        if (m.type() === "error" && !/Failed to load resource: the server responded with a status of (401|403|404|409|422|429)/.test(m.text())) errors.push(m.text());
+      });
+      page.on("pageerror", (e) => errors.push(String(e)));
+      await use(errors);
+      expect(errors, "console errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+/** Registers through the API on this page's context (its cookies become the session). */
+export async function registerViaApi(
+  request: APIRequestContext,
+  opts: { name?: string; email?: string; alias?: string | null; password?: string } = {},
+): Promise<{ email: string; password: string; name: string; id: string }> {
+  const email = opts.email ?? uniqueEmail();
+  const password = opts.password ?? PASSWORD;
+  const name = opts.name ?? "Test Writer";
+  const res = await request.post("/api/auth/sign-up/email", {
+    data: { name, email, password, alias: opts.alias ?? null, timeZone: "UTC" },
+    headers: { origin: "http://localhost:3100" },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const body = (await res.json()) as { user: { id: string } };
+  return { email, password, name, id: body.user.id };
+}
+
+/** The newest email to `to` whose subject matches, from the server's mail folder. */
+export async function readMail(to: string, subject: RegExp, timeoutMs = 10_000): Promise<{ text: string; link: string }> {
+  const dir = join(DATA_DIR, "mail");
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    let files: string[] = [];
+    try {
+      files = readdirSync(dir).sort().reverse();
+    } catch {
+      /* not yet */
+    }
+    for (const f of files) {
+      const raw = readFileSync(join(dir, f), "utf8");
+      const unfolded = raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+      if (!new RegExp(`^To: .*${to.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "mi").test(unfolded)) continue;
+      const subj = unfolded.match(/^Subject: (.*)$/m)?.[1] ?? "";
+      if (!subject.test(subj)) continue;
+      const link = unfolded.match(/https?:\/\/[^\s"<>]+/)?.[0];
+      if (link) return { text: unfolded, link };
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail to ${to} matching ${subject}`);
+}
+
+/**
+ * An admin session on this page: registers ADMIN_EMAIL (listed in ADMIN_EMAILS for the e2e
+ * server) if needed, confirms the address through the emailed link, and signs in.
+ */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  const res = await page.request.post("/api/auth/sign-in/email", { data: { email: ADMIN_EMAIL, password: PASSWORD }, headers: { origin: "http://localhost:3100" } });
+  if (res.status() !== 200) {
+    await registerViaApi(page.request, { email: ADMIN_EMAIL, name: "Editor Admin" });
+  }
+  const me = (await (await page.request.get("/api/me")).json()) as { user: { isAdmin: boolean } | null };
+  if (!me.user?.isAdmin) {
+    const mail = await readMail(ADMIN_EMAIL, /Confirm your email/);
+    await page.request.get(mail.link, { maxRedirects: 0 });
+  }
+  const again = (await (await page.request.get("/api/me")).json()) as { user: { isAdmin: boolean } | null };
+  expect(again.user?.isAdmin).toBe(true);
+}
+
+/** Moves the server clock (TEST_CLOCK). */
+export async function advanceServerClock(request: APIRequestContext, ms: number): Promise<void> {
+  const res = await request.post("/api/test/clock", { data: { advanceMs: ms } });
+  expect(res.status()).toBe(200);
+}
+
+/** No serious or critical accessibility violations on the page as it is now. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+}

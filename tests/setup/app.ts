@@ -1,0 +1,136 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { simpleParser } from "mailparser";
+import pg from "pg";
+import { createApp } from "#server/app.ts";
+import { openDatabase, type Database } from "#server/db/client.ts";
+import { seedFreshDatabase } from "#server/db/seed.ts";
+import { createDeps, type Deps } from "#server/deps.ts";
+import { parseEnv } from "#server/env.ts";
+
+export const APP_URL = "http://localhost:3000";
+
+/**
+ * A real app on a real database for API tests: in-memory PGlite by default, or a fresh database
+ * on the PostgreSQL server named by DATABASE_URL (CI runs the suite both ways).
+ */
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  deps: Deps;
+  mailDir: string;
+  request(path: string, init?: RequestOpts): Promise<Response>;
+  json<T = unknown>(path: string, init?: RequestOpts): Promise<{ status: number; body: T }>;
+  close(): Promise<void>;
+}
+
+export interface RequestOpts {
+  method?: string;
+  json?: unknown;
+  cookie?: string | null;
+  headers?: Record<string, string>;
+}
+
+async function freshPostgres(url: string): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const name = `inkwell_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: u.toString() });
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), "inkwell-test-"));
+  const env = parseEnv({
+    NODE_ENV: "test",
+    APP_URL,
+    DATA_DIR: dataDir,
+    MIN_WRITING_SECONDS: "0",
+    AUTH_RATE_LIMIT_SCALE: "1000",
+    TEST_CLOCK: "true",
+    LOG_REQUESTS: "false",
+    AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",
+    ...overrides,
+  });
+  let drop: (() => Promise<void>) | undefined;
+  let database: Database | undefined;
+  const url = process.env.DATABASE_URL;
+  if (url) ({ database, drop } = await freshPostgres(url));
+  const deps = await createDeps({ ...env, DATABASE_URL: undefined }, { inMemory: true, database });
+  await seedFreshDatabase(deps.db, deps.clock.now(), "UTC");
+  const app = createApp(deps);
+  const mailDir = join(dataDir, "mail");
+
+  const request = (path: string, init: RequestOpts = {}) => {
+    const headers: Record<string, string> = { origin: APP_URL, ...init.headers };
+    if (init.cookie) headers.cookie = init.cookie;
+    let body: string | undefined;
+    if (init.json !== undefined) {
+      headers["content-type"] = "application/json";
+      body = JSON.stringify(init.json);
+    }
+    return Promise.resolve(app.request(path, { method: init.method ?? (body ? "POST" : "GET"), headers, body }));
+  };
+  return {
+    app,
+    deps,
+    mailDir,
+    request,
+    async json<T>(path: string, init?: RequestOpts) {
+      const res = await request(path, init);
+      const text = await res.text();
+      return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+    },
+    async close() {
+      await deps.stop();
+      await drop?.();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The session cookie(s) a response set, ready for a Cookie header. */
+export function cookieFrom(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+/** Mails written by the file mailer, oldest first, parsed. */
+export async function readMails(mailDir: string) {
+  let files: string[];
+  try {
+    files = readdirSync(mailDir).sort();
+  } catch {
+    return [];
+  }
+  return Promise.all(
+    files.map(async (f) => {
+      const parsed = await simpleParser(readFileSync(join(mailDir, f)));
+      const to = Array.isArray(parsed.to) ? parsed.to[0]?.text : parsed.to?.text;
+      return { to: to ?? "", subject: parsed.subject ?? "", text: parsed.text ?? "" };
+    }),
+  );
+}
+
+/** The first link in the newest mail to `to` whose subject matches. */
+export async function latestLink(mailDir: string, to: string, subject: RegExp): Promise<string> {
+  const mails = (await readMails(mailDir)).filter((m) => m.to.includes(to) && subject.test(m.subject));
+  const mail = mails.at(-1);
+  const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
+  if (!link) throw new Error(`no mail with a link to ${to} matching ${subject}`);
+  return link;
+}

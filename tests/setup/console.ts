@@ -1,0 +1,25 @@
+import { afterEach, beforeEach, vi } from "vitest";
+
+/** An unexpected console.error fails the test; a test expecting one calls `allowConsoleError()`. */
+let allowed = false;
+let errors: unknown[][] = [];
+let spy: ReturnType<typeof vi.spyOn> | undefined;
+
+export function allowConsoleError(): void {
+  allowed = true;
+}
+
+beforeEach(() => {
+  allowed = false;
+  errors = [];
+  spy = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+    errors.push(args);
+  });
+});
+
+afterEach(() => {
+  spy?.mockRestore();
+  if (!allowed && errors.length > 0) {
+    throw new Error(`Unexpected console.error:\n${errors.map((a) => a.map(String).join(" ")).join("\n")}`);
+  }
+});
