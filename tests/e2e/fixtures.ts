@@ -99,3 +99,37 @@ export async function expectAccessible(page: Page): Promise<void> {
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
 }
+
+/**
+ * Creates a piece through the real writing API (issue 3 contract): start a writing session,
+ * wait out MIN_WRITING_SECONDS (3 s on the e2e server; admins are exempt), then save or publish.
+ */
+export async function createPieceViaApi(
+  request: APIRequestContext,
+  opts: { content?: string; title?: string | null; publish?: boolean; signature?: "name" | "alias" | "anonymous"; freewrite?: boolean } = {},
+): Promise<{ id: string }> {
+  const headers = { origin: "http://localhost:3100" };
+  const promptRes = await request.get(opts.freewrite ? "/api/prompts/freewrite" : "/api/prompts/today");
+  expect(promptRes.status()).toBe(200);
+  const { prompt } = (await promptRes.json()) as { prompt: { id: string } };
+  const sessionRes = await request.post("/api/writing-sessions", { data: {}, headers });
+  expect(sessionRes.status()).toBe(201);
+  const session = (await sessionRes.json()) as { token: string; minSeconds: number; isAdmin?: boolean };
+  await new Promise((r) => setTimeout(r, session.minSeconds * 1000 + 250));
+  const res = await request.post("/api/submissions", {
+    headers,
+    data: {
+      content: opts.content ?? "A handful of words, written with the timer running.",
+      title: opts.title ?? null,
+      promptId: prompt.id,
+      action: opts.publish === false ? "save" : "publish",
+      signature: opts.signature ?? "name",
+      page: opts.freewrite ? "freewrite" : "write",
+      writingSession: session.token,
+      idempotencyKey: crypto.randomUUID(),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const body = (await res.json()) as { submission: { id: string } };
+  return { id: body.submission.id };
+}
