@@ -1,7 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 
-export const E2E_PORT = 3100;
-export const E2E_DATA_DIR = ".tmp/e2e-data";
+/** E2E_PORT lets several suites run side by side (each gets its own server and data folder). */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 
 /** Real Chromium (Debian's /usr/bin/chromium), the real built app, its own database folder. */
 export default defineConfig({
@@ -24,7 +24,8 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: "npx tsx scripts/e2e-server.ts",
+    command: `npx tsx scripts/e2e-server.ts`,
+    env: { E2E_PORT: String(E2E_PORT) },
     url: `http://localhost:${E2E_PORT}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -7,7 +7,8 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 const root = resolve(import.meta.dirname, "..");
-const built = join(root, "dist/client/index.html");
+const distDir = resolve(root, process.env.CLIENT_DIST_DIR ?? "dist/client");
+const built = join(distDir, "index.html");
 const sources = ["src/client", "src/shared", "public", "index.html", "vite.config.ts", "package-lock.json"];
 
 function newest(path: string): number {
@@ -23,7 +24,7 @@ const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
 const sourcesAt = Math.max(...sources.map((s) => newest(join(root, s))));
 if (builtAt < sourcesAt) {
   console.log(builtAt ? "The client build is older than its sources: rebuilding..." : "Building the client (first run)...");
-  const result = spawnSync(process.execPath, [join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
+  const result = spawnSync(process.execPath, [join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn", "--outDir", distDir], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) {
     console.error("The client build failed; see above.");
     process.exit(result.status ?? 1);

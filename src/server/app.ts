@@ -100,7 +100,7 @@ export function createApp(deps: Deps) {
 
   const routes = app.route("/api", api);
   app.all("/api/*", (c) => c.json({ code: "not_found", message: "Not found" }, 404));
-  mountClient(app, [...portfolioPageMeta, ...podiumPageMeta]);
+  mountClient(app, [...portfolioPageMeta, ...podiumPageMeta], deps.env.CLIENT_DIST_DIR);
   return routes;
 }
 

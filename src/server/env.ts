@@ -43,6 +43,8 @@ const envSchema = z.object({
   /** Test-only: lets the end-to-end suite move the server clock. Refused with NODE_ENV=production. */
   TEST_CLOCK: boolish.default(false),
   LOG_REQUESTS: boolish.default(true),
+  /** Where the built client is served from (the e2e suite builds one per port). */
+  CLIENT_DIST_DIR: z.string().min(1).default("dist/client"),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
 });
 

@@ -3,7 +3,9 @@ import { join, resolve } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 
-export const DATA_DIR = resolve(".tmp/e2e-data");
+export const E2E_PORT = process.env.E2E_PORT ?? "3100";
+export const ORIGIN = `http://localhost:${E2E_PORT}`;
+export const DATA_DIR = resolve(`.tmp/e2e-data-${E2E_PORT}`);
 export const ADMIN_EMAIL = "editor@e2e.test";
 export const PASSWORD = "a quiet room to write";
 
@@ -37,7 +39,7 @@ export async function registerViaApi(
   const name = opts.name ?? "Test Writer";
   const res = await request.post("/api/auth/sign-up/email", {
     data: { name, email, password, alias: opts.alias ?? null, timeZone: "UTC" },
-    headers: { origin: "http://localhost:3100" },
+    headers: { origin: ORIGIN },
   });
   expect(res.status(), await res.text()).toBe(200);
   const body = (await res.json()) as { user: { id: string } };
@@ -74,7 +76,7 @@ export async function readMail(to: string, subject: RegExp, timeoutMs = 10_000):
  * server) if needed, confirms the address through the emailed link, and signs in.
  */
 export async function signInAsAdmin(page: Page): Promise<void> {
-  const res = await page.request.post("/api/auth/sign-in/email", { data: { email: ADMIN_EMAIL, password: PASSWORD }, headers: { origin: "http://localhost:3100" } });
+  const res = await page.request.post("/api/auth/sign-in/email", { data: { email: ADMIN_EMAIL, password: PASSWORD }, headers: { origin: ORIGIN } });
   if (res.status() !== 200) {
     await registerViaApi(page.request, { email: ADMIN_EMAIL, name: "Editor Admin" });
   }
@@ -108,7 +110,7 @@ export async function createPieceViaApi(
   request: APIRequestContext,
   opts: { content?: string; title?: string | null; publish?: boolean; signature?: "name" | "alias" | "anonymous"; freewrite?: boolean } = {},
 ): Promise<{ id: string }> {
-  const headers = { origin: "http://localhost:3100" };
+  const headers = { origin: ORIGIN };
   const promptRes = await request.get(opts.freewrite ? "/api/prompts/freewrite" : "/api/prompts/today");
   expect(promptRes.status()).toBe(200);
   const { prompt } = (await promptRes.json()) as { prompt: { id: string } };

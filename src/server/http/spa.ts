@@ -4,7 +4,6 @@ import type { Hono } from "hono";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { AppContext, AppEnv } from "./context.ts";
 
-export const clientDist = resolve("dist/client");
 
 /** What the server writes into a page's <head>, so crawlers without JavaScript see it. */
 export interface PageMeta {
@@ -63,12 +62,12 @@ export function renderHead(meta: PageMeta, appUrl: string, siteName: string): st
   return tags.join("\n    ");
 }
 
-let template: { html: string; mtime: number } | null = null;
-function readTemplate(): string | null {
+let template: { html: string; mtime: number; file: string } | null = null;
+function readTemplate(clientDist: string): string | null {
   const file = join(clientDist, "index.html");
   if (!existsSync(file)) return null;
   const mtime = statSync(file).mtimeMs;
-  if (!template || template.mtime !== mtime) template = { html: readFileSync(file, "utf8"), mtime };
+  if (!template || template.mtime !== mtime || template.file !== file) template = { html: readFileSync(file, "utf8"), mtime, file };
   return template.html;
 }
 
@@ -81,7 +80,8 @@ export function defaultMeta(siteName: string, path: string): PageMeta {
 }
 
 /** Hashed assets cached for a year; index.html never cached; unknown paths fall back to the app. */
-export function mountClient(app: Hono<AppEnv>, resolvers: PageMetaResolver[]): void {
+export function mountClient(app: Hono<AppEnv>, resolvers: PageMetaResolver[], distDir: string): void {
+  const clientDist = resolve(distDir);
   if (existsSync(clientDist)) {
     const assets = serveStatic({
       root: clientDist,
@@ -108,7 +108,7 @@ export function mountClient(app: Hono<AppEnv>, resolvers: PageMetaResolver[]): v
     if (path.startsWith("/api/") || /\.[a-z0-9]+$/i.test(path)) {
       return c.json({ code: "not_found", message: "Not found" }, 404);
     }
-    const html = readTemplate();
+    const html = readTemplate(clientDist);
     if (!html) return c.text("The client is not built yet: run `npm run build` (npm start does it for you).", 503);
     const { env } = c.get("deps");
     let meta: PageMeta | null = null;
