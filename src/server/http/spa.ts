@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import type { Hono } from "hono";
+import type { Hono, MiddlewareHandler } from "hono";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { AppContext, AppEnv } from "./context.ts";
 
@@ -83,24 +83,23 @@ export function defaultMeta(siteName: string, path: string): PageMeta {
 export function mountClient(app: Hono<AppEnv>, resolvers: PageMetaResolver[], distDir: string): void {
   const clientDist = resolve(distDir);
   if (existsSync(clientDist)) {
-    const assets = serveStatic({
-      root: clientDist,
-      onFound: (_path, c) => {
-        c.header("Cache-Control", "public, max-age=31536000, immutable");
-      },
-    });
-    const publicFiles = serveStatic({
-      root: clientDist,
-      onFound: (_path, c) => {
-        c.header("Cache-Control", "public, max-age=3600");
-      },
-    });
-    app.use("/assets/*", assets);
-    // Files at the root (favicon, theme.js, fonts...): only paths with an extension, never index.html.
+    const files = serveStatic({ root: clientDist });
+    /** Serves a file, then marks how long it may be cached (only when a file was found). */
+    const serveWithCache = (cacheControl: string): MiddlewareHandler<AppEnv> => async (c, next) => {
+      const res = await files(c, next);
+      if (res instanceof Response) {
+        if (res.status === 200) res.headers.set("Cache-Control", cacheControl);
+        return res;
+      }
+      return undefined;
+    };
+    app.use("/assets/*", serveWithCache("public, max-age=31536000, immutable"));
+    // Files at the root (favicon, theme.js...): only paths with an extension, never index.html.
+    const rootFiles = serveWithCache("public, max-age=3600");
     app.use("*", async (c, next) => {
       const p = c.req.path;
       if (p.startsWith("/api/") || p.startsWith("/assets/") || p === "/index.html" || !/\.[a-z0-9]+$/i.test(p)) return next();
-      return publicFiles(c, next);
+      return rootFiles(c, next);
     });
   }
   app.get("*", async (c) => {

@@ -1,13 +1,175 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "#tests/setup/app.ts";
-import { createUser } from "#tests/factories.ts";
+import { MESSAGES } from "#shared/errors.ts";
+import { rateLimits, verifications } from "#server/db/schema/index.ts";
+import { APP_URL, cookieFrom, createTestApp, latestLink, readMails, type TestApp } from "#tests/setup/app.ts";
+import { createUser, getUserRow } from "#tests/factories.ts";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ ADMIN_EMAILS: "chief@example.com" });
 });
 afterAll(async () => {
   await t?.close();
+});
+
+const signUp = (json: Record<string, unknown>) => t.json<{ code?: string; message?: string; issues?: { message: string }[]; user?: { id: string } }>("/api/auth/sign-up/email", { json });
+const signIn = (json: Record<string, unknown>) => t.request("/api/auth/sign-in/email", { json });
+let n = 0;
+const email = () => `auth-${Date.now()}-${++n}@example.com`;
+
+describe("registration", () => {
+  it("creates an account with every field stored and signs the writer in", async () => {
+    const address = email();
+    const res = await t.request("/api/auth/sign-up/email", {
+      json: { name: "  Mary Ann Evans ", alias: " George Eliot ", email: address.toUpperCase(), password: "middlemarch 1871", age: "51", location: " Nuneaton ", timeZone: "Europe/London" },
+    });
+    expect(res.status).toBe(200);
+    const me = await t.json<{ user: Record<string, unknown> }>("/api/me", { cookie: cookieFrom(res) });
+    expect(me.body.user).toMatchObject({ name: "Mary", fullName: "Mary Ann Evans", alias: "George Eliot", email: address, timeZone: "Europe/London" });
+    const row = await getUserRow(t, String(me.body.user.id));
+    expect(row).toMatchObject({ age: 51, location: "Nuneaton", alias: "George Eliot", currentStreak: 0 });
+  });
+
+  it("refuses missing name, email or password with the spec's sentence", async () => {
+    for (const body of [{ email: email(), password: "long enough 1" }, { name: "A", password: "long enough 1" }, { name: "A", email: email() }, { name: "   ", email: email(), password: "long enough 1" }]) {
+      const res = await signUp(body);
+      expect(res.status).toBe(422);
+      expect(res.body.message).toBe(MESSAGES.signUpRequired);
+    }
+  });
+
+  it("refuses an email that is taken, whatever its case", async () => {
+    const address = email();
+    expect((await signUp({ name: "First", email: address, password: "long enough 1" })).status).toBe(200);
+    const again = await signUp({ name: "Second", email: address.toUpperCase(), password: "long enough 2" });
+    expect(again.status).toBe(422);
+    expect(again.body.message).toBe(MESSAGES.emailTaken);
+  });
+
+  it("refuses short and weak passwords with their reasons, and stores nothing", async () => {
+    const address = email();
+    const short = await signUp({ name: "A", email: address, password: "short" });
+    expect(short.status).toBe(422);
+    expect(short.body.message).toBe(MESSAGES.resetTooShort);
+    const common = await signUp({ name: "A", email: address, password: "password123" });
+    expect(common.status).toBe(422);
+    expect(common.body.code).toBe("weak_password");
+    expect(common.body.issues?.map((i) => i.message)).toContain("It is one of the most common passwords");
+    const signin = await signIn({ email: address, password: "password123" });
+    expect(signin.status).toBe(401);
+  });
+
+  it("refuses a bad age and an invalid email", async () => {
+    expect((await signUp({ name: "A", email: email(), password: "long enough 1", age: "twelve" })).body.message).toBe("Age must be a whole number between 1 and 130");
+    expect((await signUp({ name: "A", email: "not-an-email", password: "long enough 1" })).body.message).toBe(MESSAGES.invalidEmail);
+  });
+
+  it("sends every new account a confirmation email", async () => {
+    const address = email();
+    await signUp({ name: "Confirm Me", email: address, password: "long enough 1" });
+    const mails = (await readMails(t.mailDir)).filter((m) => m.to.includes(address));
+    expect(mails.map((m) => m.subject)).toContain("Confirm your email for inkwell");
+  });
+});
+
+describe("sign in and out", () => {
+  it("signs in with the right password and out again", async () => {
+    const u = await createUser(t);
+    const res = await signIn({ email: u.email, password: u.password });
+    expect(res.status).toBe(200);
+    const cookie = cookieFrom(res);
+    expect((await t.json<{ user: { id: string } }>("/api/me", { cookie })).body.user.id).toBe(u.id);
+    const out = await t.request("/api/auth/sign-out", { json: {}, cookie });
+    expect(out.status).toBe(200);
+    expect((await t.json<{ user: unknown }>("/api/me", { cookie })).body.user).toBeNull();
+  });
+
+  it("answers a wrong password or unknown email with the spec's sentence", async () => {
+    const u = await createUser(t);
+    for (const body of [{ email: u.email, password: "not the password" }, { email: "nobody@example.com", password: "whatever123" }]) {
+      const res = await signIn(body);
+      expect(res.status).toBe(401);
+      expect(await res.json()).toMatchObject({ message: MESSAGES.wrongCredentials });
+    }
+  });
+
+  it("asks for both fields", async () => {
+    const res = await signIn({ email: "", password: "" });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({ message: MESSAGES.signInRequired });
+  });
+});
+
+describe("password reset", () => {
+  it("emails a link that opens /reset-password, sets the password once, and ends old sessions", async () => {
+    const u = await createUser(t);
+    const forgot = await t.json("/api/auth/request-password-reset", { json: { email: u.email } });
+    expect(forgot.status).toBe(200);
+    const link = await latestLink(t.mailDir, u.email, /Reset your inkwell password/);
+    expect(link.startsWith(`${APP_URL}/api/auth/reset-password/`)).toBe(true);
+
+    const open = await t.request(link.slice(APP_URL.length));
+    expect(open.status).toBe(302);
+    const location = new URL(open.headers.get("location")!, APP_URL);
+    expect(location.pathname).toBe("/reset-password");
+    const token = location.searchParams.get("token")!;
+    expect(token).toBeTruthy();
+
+    const reset = await t.request("/api/auth/reset-password", { json: { token, newPassword: "a brand new passphrase" } });
+    expect(reset.status).toBe(200);
+    expect((await signIn({ email: u.email, password: u.password })).status).toBe(401);
+    expect((await signIn({ email: u.email, password: "a brand new passphrase" })).status).toBe(200);
+    expect((await t.json<{ user: unknown }>("/api/me", { cookie: u.cookie })).body.user).toBeNull();
+
+    const reused = await t.json<{ message: string }>("/api/auth/reset-password", { json: { token, newPassword: "yet another passphrase" } });
+    expect(reused.status).toBe(422);
+    expect(reused.body.message).toBe(MESSAGES.resetFailed);
+  });
+
+  it("refuses an expired link", async () => {
+    const u = await createUser(t);
+    await t.request("/api/auth/request-password-reset", { json: { email: u.email } });
+    const link = await latestLink(t.mailDir, u.email, /Reset your/);
+    const token = link.split("/reset-password/")[1]!.split("?")[0]!;
+    await t.deps.db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verifications.identifier, `reset-password:${token}`));
+    const open = await t.request(link.slice(APP_URL.length));
+    expect(new URL(open.headers.get("location")!, APP_URL).searchParams.get("error")).toBe("INVALID_TOKEN");
+    const reset = await t.json<{ message: string }>("/api/auth/reset-password", { json: { token, newPassword: "a brand new passphrase" } });
+    expect(reset.body.message).toBe(MESSAGES.resetFailed);
+  });
+
+  it("answers the same for an unknown address (no account enumeration) and asks for an email", async () => {
+    expect((await t.json("/api/auth/request-password-reset", { json: { email: "ghost@example.com" } })).status).toBe(200);
+    const empty = await t.json<{ message: string }>("/api/auth/request-password-reset", { json: { email: "" } });
+    expect(empty.status).toBe(422);
+    expect(empty.body.message).toBe(MESSAGES.forgotRequired);
+  });
+
+  it("refuses a weak new password", async () => {
+    const res = await t.json<{ code: string }>("/api/auth/reset-password", { json: { token: "whatever-token", newPassword: "12345678" } });
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe("weak_password");
+  });
+});
+
+describe("admins from ADMIN_EMAILS", () => {
+  it("makes the account an admin only after it confirms its address", async () => {
+    const res = await t.request("/api/auth/sign-up/email", { json: { name: "Chief Editor", email: "chief@example.com", password: "long enough 1" } });
+    const cookie = cookieFrom(res);
+    expect((await t.json<{ user: { isAdmin: boolean } }>("/api/me", { cookie })).body.user.isAdmin).toBe(false);
+    const link = await latestLink(t.mailDir, "chief@example.com", /Confirm your email/);
+    const verify = await t.request(link.slice(APP_URL.length));
+    expect([200, 302]).toContain(verify.status);
+    expect((await t.json<{ user: { isAdmin: boolean; emailVerified: boolean } }>("/api/me", { cookie })).body.user).toMatchObject({ isAdmin: true, emailVerified: true });
+  });
+
+  it("does not make other confirmed accounts admins", async () => {
+    const u = await createUser(t);
+    const link = await latestLink(t.mailDir, u.email, /Confirm your email/);
+    await t.request(link.slice(APP_URL.length));
+    expect((await t.json<{ user: { isAdmin: boolean } }>("/api/me", { cookie: u.cookie })).body.user.isAdmin).toBe(false);
+  });
 });
 
 describe("GET /api/me", () => {
@@ -17,9 +179,33 @@ describe("GET /api/me", () => {
     expect(res.body.user).toBeNull();
   });
 
-  it("answers the client user object for a writer", async () => {
-    const u = await createUser(t, { name: "Ada King Lovelace", alias: "Countess" });
-    const res = await t.json<{ user: Record<string, unknown> }>("/api/me", { cookie: u.cookie });
-    expect(res.body.user).toMatchObject({ id: u.id, name: "Ada", fullName: "Ada King Lovelace", alias: "Countess", isAdmin: false });
+  it("keeps the browser's time zone on the user row", async () => {
+    const u = await createUser(t);
+    await t.request("/api/me", { cookie: u.cookie, headers: { "x-time-zone": "Asia/Tokyo" } });
+    expect((await getUserRow(t, u.id)).timeZone).toBe("Asia/Tokyo");
+    await t.request("/api/me", { cookie: u.cookie, headers: { "x-time-zone": "Not/AZone" } });
+    expect((await getUserRow(t, u.id)).timeZone).toBe("Asia/Tokyo");
+  });
+});
+
+describe("rate limits", () => {
+  it("limits sign-in attempts per client and says so", async () => {
+    const limited = await createTestApp({ AUTH_RATE_LIMIT_SCALE: "1" });
+    try {
+      const statuses: number[] = [];
+      let last: Response | undefined;
+      for (let i = 0; i < 12; i++) {
+        last = await limited.request("/api/auth/sign-in/email", { json: { email: "x@example.com", password: "wrong password" } });
+        statuses.push(last.status);
+      }
+      expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+      expect(statuses.at(-1)).toBe(429);
+      expect(await last!.json()).toMatchObject({ message: MESSAGES.tooManyRequests });
+      // The counters live in the database, so every app instance on it shares them.
+      const rows = await limited.deps.db.select().from(rateLimits);
+      expect(rows.some((r) => r.key.includes("sign-in") && r.count >= 10)).toBe(true);
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -1,0 +1,64 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "#tests/setup/app.ts";
+
+let t: TestApp;
+let dist: string;
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), "inkwell-dist-"));
+  mkdirSync(join(dist, "assets"));
+  writeFileSync(join(dist, "index.html"), "<!doctype html><html><head><title>x</title><!--app-head--></head><body><div id=root></div></body></html>");
+  writeFileSync(join(dist, "assets", "app-abc123.js"), "console.log('hi')");
+  t = await createTestApp({ CLIENT_DIST_DIR: dist, SITE_NAME: "Night Ink" });
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+describe("serving", () => {
+  it("puts security headers on every response", async () => {
+    for (const path of ["/", "/api/health", "/assets/app-abc123.js"]) {
+      const res = await t.request(path);
+      const csp = res.headers.get("content-security-policy") ?? "";
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toContain("unsafe-inline'; script");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("referrer-policy")).toBeTruthy();
+    }
+  });
+
+  it("serves the app for client routes, with the site name and description in the head, never cached", async () => {
+    const res = await t.request("/community");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-cache");
+    const html = await res.text();
+    expect(html).toContain("<title>Night Ink</title>");
+    expect(html).toContain('<meta name="description" content="one prompt, 10 minutes a day, Night Ink.');
+  });
+
+  it("caches hashed assets for a year and answers 404, not the app, for a missing asset", async () => {
+    const found = await t.request("/assets/app-abc123.js");
+    expect(found.headers.get("cache-control")).toContain("immutable");
+    const missing = await t.request("/assets/missing-123.js");
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("content-type")).toContain("application/json");
+    expect((await t.request("/api/nothing-here")).status).toBe(404);
+  });
+
+  it("reports health with a database round trip and exposes the public config", async () => {
+    const health = await t.json<{ status: string; database: string }>("/api/health");
+    expect(health.status).toBe(200);
+    expect(health.body.status).toBe("ok");
+    const config = await t.json<{ siteName: string; minWritingSeconds: number }>("/api/config");
+    expect(config.body).toMatchObject({ siteName: "Night Ink", minWritingSeconds: 0 });
+  });
+
+  it("compresses JSON when the client accepts it", async () => {
+    const res = await t.request("/api/config", { headers: { "accept-encoding": "gzip" } });
+    expect(res.status).toBe(200);
+  });
+});
