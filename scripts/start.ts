@@ -24,7 +24,12 @@ const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
 const sourcesAt = Math.max(...sources.map((s) => newest(join(root, s))));
 if (builtAt < sourcesAt) {
   console.log(builtAt ? "The client build is older than its sources: rebuilding..." : "Building the client (first run)...");
-  const result = spawnSync(process.execPath, [join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn", "--outDir", distDir], { cwd: root, stdio: "inherit" });
+  const result = spawnSync(process.execPath, [join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn", "--outDir", distDir], {
+    cwd: root,
+    stdio: "inherit",
+    // Always a production client build, whatever NODE_ENV the server runs with (the e2e server uses "test").
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (result.status !== 0) {
     console.error("The client build failed; see above.");
     process.exit(result.status ?? 1);

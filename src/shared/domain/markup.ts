@@ -88,9 +88,11 @@ function parseInline(s: string, allowed: Set<Inline>): MarkupNode[] {
       }
     }
     if (allowed.has("strong") && s.startsWith("**", i)) {
-      const close = s.indexOf("**", i + 2);
+      let close = s.indexOf("**", i + 2);
+      // "***both***" is bold around italics: close on the last two stars of a closing run.
+      if (close > -1 && s[i + 2] === "*") while (s[close + 2] === "*") close++;
       const inner = close > i + 2 ? s.slice(i + 2, close) : "";
-      if (inner && !inner.includes("\n") && inner.trim()) {
+      if (inner && !inner.includes("\n") && inner.trim() && !/^\s/.test(inner) && !/\s$/.test(inner)) {
         flush();
         nodes.push({ type: "strong", children: parseInline(inner, without(allowed, "strong", "large", "small")) });
         i = close + 2;

@@ -1,10 +1,6 @@
-import { Page } from "#client/components/layout/app-shell.tsx";
+import { WritingPage } from "#client/features/writing/components/writing-page.tsx";
 
-// Route module for freewrite; its feature is built by its issue.
+/** /freewrite: the same flow without a prompt (spec §2). Open to everyone. */
 export function Component() {
-  return (
-    <Page>
-      <h1 className="font-serif text-3xl">freewrite</h1>
-    </Page>
-  );
+  return <WritingPage page="freewrite" />;
 }

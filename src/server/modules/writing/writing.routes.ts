@@ -1,5 +1,45 @@
-import { Hono } from "hono";
-import type { AppEnv } from "../../http/context.ts";
+import { Hono, type MiddlewareHandler } from "hono";
+import { MESSAGES } from "#shared/errors.ts";
+import { localDate } from "#shared/domain/dates.ts";
+import { submissionInput } from "#shared/schemas/writing.ts";
+import { requireUser, type AppEnv } from "../../http/context.ts";
+import { validate } from "../../http/validate.ts";
+import { createSubmission, getFreewritePrompt, getStreak, getTodayPrompt, startWritingSession } from "./writing.service.ts";
+
+/** Signed-out callers are refused before their body is judged, in the spec's words for the action. */
+const requireWriter: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!c.get("user")) {
+    const body = (await c.req.json().catch(() => null)) as { action?: unknown } | null;
+    requireUser(c, body?.action === "save" ? MESSAGES.loginToSave : MESSAGES.loginToSubmit);
+  }
+  await next();
+};
 
 /** Routes of the writing module (mounted under /api). */
-export const writingRoutes = new Hono<AppEnv>();
+export const writingRoutes = new Hono<AppEnv>()
+  /** The prompt of the caller's own calendar date (X-Time-Zone), for visitors too. */
+  .get("/prompts/today", async (c) => {
+    const { db, clock } = c.get("deps");
+    return c.json(await getTodayPrompt(db, localDate(clock.now(), c.get("timeZone"))));
+  })
+  /** The "Freewrite Session" prompt, created when missing. */
+  .get("/prompts/freewrite", async (c) => {
+    return c.json({ prompt: await getFreewritePrompt(c.get("deps").db) });
+  })
+  /** Starts the clock on a piece: a signed token the save or publish must carry. */
+  .post("/writing-sessions", (c) => {
+    return c.json(startWritingSession(c.get("deps"), c.get("user")), 201);
+  })
+  /** Saves privately or publishes (spec §5); 201 when created, 200 when the idempotency key was seen. */
+  .post("/submissions", requireWriter, validate("json", submissionInput), async (c) => {
+    const user = requireUser(c, MESSAGES.loginToSubmit);
+    const input = c.req.valid("json");
+    const { created, response } = await createSubmission(c.get("deps"), user, c.get("timeZone"), input);
+    return c.json(response, created ? 201 : 200);
+  })
+  /** The signed-in writer's streak data (spec §3). */
+  .get("/me/streak", async (c) => {
+    const user = requireUser(c);
+    const { db, clock } = c.get("deps");
+    return c.json(await getStreak(db, user.id, clock.now(), c.get("timeZone")));
+  });

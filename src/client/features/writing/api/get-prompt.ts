@@ -1,0 +1,75 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { EMERGENCY_PROMPT, PROMPT_FETCH_ATTEMPTS, PROMPT_FETCH_BACKOFF_MS, PROMPT_FETCH_TIMEOUT_MS } from "#shared/constants.ts";
+import type { Prompt, TodayPromptResponse } from "#shared/schemas/writing.ts";
+import { api, apiFetchRaw, unwrap } from "#client/lib/api-client.ts";
+
+const withTimeout = { fetch: ((input: RequestInfo | URL, init?: RequestInit) => apiFetchRaw(input, { ...init, timeoutMs: PROMPT_FETCH_TIMEOUT_MS })) as typeof fetch };
+
+export const EMERGENCY: TodayPromptResponse = {
+  prompt: { id: null, text: EMERGENCY_PROMPT, date: null, author: null, kind: "daily" },
+  source: "emergency",
+};
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+}
+
+/**
+ * Tries a call up to 5 times (10 s each), waiting 1 s, 2 s, 4 s, 8 s between tries (spec §9);
+ * null when every try failed.
+ */
+async function withRetries<T>(call: () => Promise<T>, signal?: AbortSignal): Promise<T | null> {
+  let delay = PROMPT_FETCH_BACKOFF_MS;
+  for (let attempt = 1; attempt <= PROMPT_FETCH_ATTEMPTS; attempt++) {
+    try {
+      return await call();
+    } catch {
+      if (signal?.aborted || attempt === PROMPT_FETCH_ATTEMPTS) break;
+      await sleep(delay, signal);
+      delay *= 2;
+    }
+  }
+  return null;
+}
+
+/** Today's prompt for the writer's own date; after five failed tries, the emergency prompt. */
+export async function getTodayPrompt(signal?: AbortSignal): Promise<TodayPromptResponse> {
+  const res = await withRetries(() => unwrap(api.api.prompts.today.$get(undefined, withTimeout)), signal);
+  return res ?? EMERGENCY;
+}
+
+export const getTodayPromptQueryOptions = () =>
+  queryOptions({
+    queryKey: ["prompts", "today"],
+    queryFn: ({ signal }) => getTodayPrompt(signal),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+
+export const useTodayPrompt = () => useQuery(getTodayPromptQueryOptions());
+
+/** The "Freewrite Session" prompt freewrites answer (null when it cannot be had). */
+export async function getFreewritePrompt(signal?: AbortSignal): Promise<Prompt | null> {
+  const res = await withRetries(() => unwrap(api.api.prompts.freewrite.$get(undefined, withTimeout)), signal);
+  return res?.prompt ?? null;
+}
+
+export const getFreewritePromptQueryOptions = () =>
+  queryOptions({
+    queryKey: ["prompts", "freewrite"],
+    queryFn: ({ signal }) => getFreewritePrompt(signal),
+    staleTime: Infinity,
+    retry: false,
+  });
+
+export const useFreewritePrompt = () => useQuery(getFreewritePromptQueryOptions());

@@ -1,0 +1,41 @@
+import { useEffect, useRef } from "react";
+import { paths } from "#client/config/paths.ts";
+import { WRITING_MESSAGES } from "#shared/domain/writing-session.ts";
+import { Button, LinkButton } from "#client/components/ui/button.tsx";
+
+/** After a save or publish (spec §2): the thanks, the way on, and for a published piece its link. */
+export function SuccessView({
+  kind,
+  onShare,
+  onWriteAgain,
+}: {
+  kind: "saved" | "published";
+  onShare: () => void;
+  onWriteAgain: () => void;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section className="flex min-h-[60dvh] flex-col items-center justify-center text-center animate-ink-fade" aria-labelledby="writing-success">
+      <h1 id="writing-success" ref={heading} tabIndex={-1} className="max-w-lg text-balance font-serif text-3xl leading-snug outline-none sm:text-4xl">
+        {kind === "published" ? WRITING_MESSAGES.publishSuccess : WRITING_MESSAGES.saveSuccess}
+      </h1>
+      {kind === "published" && (
+        <Button variant="secondary" className="mt-8" onClick={onShare}>
+          share your work
+        </Button>
+      )}
+      <nav aria-label="Where next" className="mt-8 flex flex-wrap items-center justify-center gap-2">
+        <LinkButton to={paths.community.href()} variant="text">
+          community
+        </LinkButton>
+        <LinkButton to={paths.profile.href()} variant="text">
+          your portfolio
+        </LinkButton>
+        <Button variant="text" onClick={onWriteAgain}>
+          write again
+        </Button>
+      </nav>
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { WritingPage } from "#shared/domain/writing-session.ts";
+import { startWritingSession } from "../api/start-writing-session.ts";
+import { readStoredSession, writeStoredSession, type StoredSession } from "../lib/storage.ts";
+
+const START_ATTEMPTS = 4;
+const START_BACKOFF_MS = 1000;
+
+/**
+ * The server's writing session for this page. Kept in sessionStorage so a reload or the
+ * signed-out detour through sign-up keeps the minutes already written; `renew()` starts a new
+ * one after a save or publish (the next piece needs its own time).
+ */
+export function useWritingSession(page: WritingPage) {
+  const [session, setSession] = useState<StoredSession | null>(() => readStoredSession(page));
+  const [failed, setFailed] = useState(false);
+  const starting = useRef<Promise<StoredSession | null> | null>(null);
+
+  const start = useCallback((): Promise<StoredSession | null> => {
+    if (starting.current) return starting.current;
+    const run = (async () => {
+      let delay = START_BACKOFF_MS;
+      for (let attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
+        try {
+          const res = await startWritingSession();
+          // The countdown runs on this browser's clock from the moment the server answered,
+          // which is never earlier than the server's own start: the timer cannot end early.
+          const next: StoredSession = { token: res.token, startedAtLocal: Date.now(), minSeconds: res.minSeconds, exempt: res.exempt };
+          writeStoredSession(page, next);
+          setSession(next);
+          setFailed(false);
+          return next;
+        } catch {
+          if (attempt < START_ATTEMPTS) await new Promise((r) => setTimeout(r, delay));
+          delay *= 2;
+        }
+      }
+      setFailed(true);
+      return null;
+    })();
+    starting.current = run;
+    void run.finally(() => {
+      starting.current = null;
+    });
+    return run;
+  }, [page]);
+
+  useEffect(() => {
+    if (!readStoredSession(page)) void start();
+  }, [page, start]);
+
+  /** The current session, starting one if there is none yet. */
+  const ensure = useCallback(async () => session ?? (await start()), [session, start]);
+
+  const renew = useCallback(() => {
+    writeStoredSession(page, null);
+    setSession(null);
+    return start();
+  }, [page, start]);
+
+  return { session, failed, ensure, renew };
+}

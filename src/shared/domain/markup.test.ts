@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { authorLine, markupToPlainText, parseMarkup, truncateText, type MarkupNode } from "./markup.ts";
+
+const text = (t: string): MarkupNode => ({ type: "text", text: t });
+const strong = (...children: MarkupNode[]): MarkupNode => ({ type: "strong", children });
+const em = (...children: MarkupNode[]): MarkupNode => ({ type: "em", children });
+const large = (...children: MarkupNode[]): MarkupNode => ({ type: "large", children });
+const small = (...children: MarkupNode[]): MarkupNode => ({ type: "small", children });
+const br: MarkupNode = { type: "break" };
+
+describe("parseMarkup: pieces", () => {
+  it("renders **bold**, *italic* and line breaks", () => {
+    expect(parseMarkup("a **bold** and *soft* word")).toEqual([text("a "), strong(text("bold")), text(" and "), em(text("soft")), text(" word")]);
+    expect(parseMarkup("one\ntwo\r\nthree\rfour")).toEqual([text("one"), br, text("two"), br, text("three"), br, text("four")]);
+    expect(parseMarkup("")).toEqual([]);
+  });
+
+  it("nests italics in bold and bold in italics", () => {
+    expect(parseMarkup("**bold *italic* bold**")).toEqual([strong(text("bold "), em(text("italic")), text(" bold"))]);
+    expect(parseMarkup("*soft **loud** soft*")).toEqual([em(text("soft "), strong(text("loud")), text(" soft"))]);
+    expect(parseMarkup("***both***")).toEqual([strong(em(text("both")))]);
+    expect(parseMarkup("x ***a* b** y")).toEqual([text("x "), strong(em(text("a")), text(" b")), text(" y")]);
+  });
+
+  it("leaves unclosed, empty and spaced markers as the writer typed them", () => {
+    expect(parseMarkup("**never closed")).toEqual([text("**never closed")]);
+    expect(parseMarkup("*never closed")).toEqual([text("*never closed")]);
+    expect(parseMarkup("**")).toEqual([text("**")]);
+    expect(parseMarkup("****")).toEqual([text("****")]);
+    expect(parseMarkup("a * b * c")).toEqual([text("a * b * c")]);
+    expect(parseMarkup("** spaced **")).toEqual([text("** spaced **")]);
+    expect(parseMarkup("5 * 3 = 15 *really*")).toEqual([text("5 * 3 = 15 "), em(text("really"))]);
+  });
+
+  it("does not carry emphasis across a line break", () => {
+    expect(parseMarkup("**a\nb**")).toEqual([text("**a"), br, text("b**")]);
+    expect(parseMarkup("*a\nb*")).toEqual([text("*a"), br, text("b*")]);
+  });
+
+  it("keeps HTML and script as text (it is never interpreted)", () => {
+    const evil = '<script>alert("x")</script><img src=x onerror=alert(1)> &amp; &lt;b&gt;';
+    expect(parseMarkup(evil)).toEqual([text(evil)]);
+    expect(parseMarkup("**<b>hi</b>**")).toEqual([strong(text("<b>hi</b>"))]);
+    expect(markupToPlainText("*<i>x</i>*")).toBe("<i>x</i>");
+  });
+
+  it("ignores prompt-only markup in pieces", () => {
+    expect(parseMarkup("**LARGE:Title**")).toEqual([strong(text("LARGE:Title"))]);
+    expect(parseMarkup("~~small:note~~")).toEqual([text("~~small:note~~")]);
+  });
+});
+
+describe("parseMarkup: prompts", () => {
+  it("renders **LARGE:text**, ~~small:text~~ and the author line", () => {
+    expect(parseMarkup("**LARGE:The door**\nWrite.\n*Prompt by Ann Lee*", "prompt")).toEqual([
+      large(text("The door")),
+      br,
+      text("Write."),
+      br,
+      em(text("Prompt by Ann Lee")),
+    ]);
+    expect(parseMarkup("~~small:a note~~", "prompt")).toEqual([small(text("a note"))]);
+  });
+
+  it("allows italics inside LARGE and small, but not nested sizes", () => {
+    expect(parseMarkup("**LARGE:a *b* c**", "prompt")).toEqual([large(text("a "), em(text("b")), text(" c"))]);
+    // The first closing marker ends the size: sizes never nest.
+    expect(parseMarkup("~~small:see ~~small:x~~ y~~", "prompt")).toEqual([small(text("see ")), text("small:x~~ y~~")]);
+    expect(parseMarkup("**LARGE:a **b** c**", "prompt")).toEqual([large(text("a ")), text("b** c**")]);
+  });
+
+  it("leaves empty or unclosed prompt markers literal", () => {
+    expect(parseMarkup("~~small:~~", "prompt")).toEqual([text("~~small:~~")]);
+    expect(parseMarkup("~~small:open", "prompt")).toEqual([text("~~small:open")]);
+    expect(parseMarkup("**LARGE:open", "prompt")).toEqual([text("**LARGE:open")]);
+  });
+});
+
+describe("plain text helpers", () => {
+  it("removes markers for descriptions", () => {
+    expect(markupToPlainText("**LARGE:Big** and ~~small:tiny~~", "prompt")).toBe("Big and tiny");
+    expect(markupToPlainText("**a** *b*\nc")).toBe("a b\nc");
+  });
+
+  it("cuts at a word boundary with an ellipsis", () => {
+    expect(truncateText("short", 10)).toBe("short");
+    expect(truncateText("one two three four five", 16)).toBe("one two three…");
+    expect(truncateText("abcdefghijklmnop", 10)).toBe("abcdefghi…");
+    expect(truncateText("  spread\n\nout  ", 20)).toBe("spread out");
+  });
+
+  it("writes the scheduler's author line", () => {
+    expect(authorLine("  Ann Lee ")).toBe("*Prompt by Ann Lee*");
+    expect(parseMarkup(authorLine("Ann"), "prompt")).toEqual([em(text("Prompt by Ann"))]);
+  });
+});
