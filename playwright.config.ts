@@ -22,7 +22,11 @@ export default defineConfig({
       args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    { name: "chromium", grepInvert: /@clock/, use: { ...devices["Desktop Chrome"], channel: undefined } },
+    // Tests that move the server clock run alone, after the rest, so no other test sees the jump.
+    { name: "clock", grep: /@clock/, dependencies: ["chromium"], use: { ...devices["Desktop Chrome"], channel: undefined } },
+  ],
   webServer: {
     command: `npx tsx scripts/e2e-server.ts`,
     env: { E2E_PORT: String(E2E_PORT) },

@@ -1,10 +1,148 @@
+import { useEffect, useRef, useState } from "react";
+import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { portfolioSort, type PortfolioSort } from "#shared/schemas/portfolio.ts";
+import { paths } from "#client/config/paths.ts";
+import { RequireUser } from "#client/app/guards.tsx";
 import { Page } from "#client/components/layout/app-shell.tsx";
+import { useMe } from "#client/features/auth/api/get-me.ts";
+import { DeletePieceDialog } from "#client/features/piece/components/delete-piece-dialog.tsx";
+import { PieceReader } from "#client/features/piece/components/piece-reader.tsx";
+import { usePortfolioStats } from "#client/features/portfolio/api/get-portfolio-stats.ts";
+import { PortfolioCollection, type PortfolioActions } from "#client/features/portfolio/components/portfolio-collection.tsx";
+import { PortfolioToolbar } from "#client/features/portfolio/components/portfolio-toolbar.tsx";
+import { ProfileEditorDialog } from "#client/features/portfolio/components/profile-editor-dialog.tsx";
+import { ProfileHeader } from "#client/features/portfolio/components/profile-header.tsx";
+import { TierDialog } from "#client/features/portfolio/components/tier-dialog.tsx";
+import { usePortfolioView } from "#client/features/portfolio/hooks/use-portfolio-view.ts";
+import { ShareDialog } from "#client/features/share/components/share-dialog.tsx";
+import { useDocumentTitle } from "#client/lib/use-document-title.ts";
 
-// Route module for profile; its feature is built by its issue.
+const SEARCH_DEBOUNCE_MS = 300;
+
+function Profile() {
+  useDocumentTitle("Your portfolio", "Your writing, your streak and your progress, all in one place.");
+  const { data: me } = useMe();
+  const stats = usePortfolioStats();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const q = params.get("q") ?? "";
+  const parsedSort = portfolioSort.safeParse(params.get("sort"));
+  const sort: PortfolioSort = parsedSort.success ? parsedSort.data : "recent";
+  const reading = params.get("read");
+  const [search, setSearch] = useState(q);
+  const [view, setView] = usePortfolioView();
+  const [profileOpen, setProfileOpen] = useState(false);
+  const [progressOpen, setProgressOpen] = useState(false);
+  const [shareId, setShareId] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<{ id: string; title: string } | null>(null);
+  const listScroll = useRef(0);
+
+  // The search box writes ?q= after a pause, so the server is asked once per thought, not per key.
+  useEffect(() => {
+    if (search === q) return;
+    const timer = window.setTimeout(() => {
+      setParams(
+        (p) => {
+          const next = new URLSearchParams(p);
+          if (search.trim()) next.set("q", search);
+          else next.delete("q");
+          return next;
+        },
+        { replace: true },
+      );
+    }, SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [search, q, setParams]);
+
+  const setSort = (s: PortfolioSort) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (s === "recent") next.delete("sort");
+        else next.set("sort", s);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const openReader = (id: string) => {
+    listScroll.current = window.scrollY;
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      next.set("read", id);
+      return next;
+    }, { state: { fromList: true } });
+    window.scrollTo({ top: 0 });
+  };
+  const closeReader = () => {
+    if ((location.state as { fromList?: boolean } | null)?.fromList) navigate(-1);
+    else
+      setParams(
+        (p) => {
+          const next = new URLSearchParams(p);
+          next.delete("read");
+          return next;
+        },
+        { replace: true },
+      );
+  };
+  useEffect(() => {
+    if (!reading && listScroll.current) {
+      window.scrollTo({ top: listScroll.current });
+      listScroll.current = 0;
+    }
+  }, [reading]);
+
+  const actions: PortfolioActions = {
+    onOpen: openReader,
+    onEdit: (id) => navigate(paths.edit.href(id)),
+    onShare: setShareId,
+    onDelete: setDeleting,
+  };
+
+  return (
+    <Page wide>
+      {reading ? (
+        <div className="mx-auto max-w-2xl">
+          <PieceReader id={reading} onBack={closeReader} onEdit={actions.onEdit} onShare={actions.onShare} onDelete={actions.onDelete} />
+        </div>
+      ) : (
+        <>
+          <ProfileHeader
+            fullName={me?.fullName ?? "Writer"}
+            alias={me?.alias ?? null}
+            stats={stats.data}
+            onEditProfile={() => setProfileOpen(true)}
+            onShowProgress={() => setProgressOpen(true)}
+          />
+          <div className="mt-10">
+            <PortfolioToolbar search={search} onSearch={setSearch} sort={sort} onSort={setSort} view={view} onView={setView} />
+          </div>
+          <div className="mt-6">
+            <PortfolioCollection q={q} sort={sort} view={view} actions={actions} />
+          </div>
+        </>
+      )}
+      <ShareDialog pieceId={shareId} open={shareId !== null} onClose={() => setShareId(null)} />
+      <DeletePieceDialog
+        piece={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={(id) => {
+          if (reading === id) closeReader();
+        }}
+      />
+      <ProfileEditorDialog open={profileOpen} onClose={() => setProfileOpen(false)} fullName={me?.fullName ?? ""} alias={me?.alias ?? null} />
+      <TierDialog open={progressOpen} onClose={() => setProgressOpen(false)} tier={stats.data?.tier} />
+    </Page>
+  );
+}
+
+/** /profile: the writer's portfolio (signed-in only). */
 export function Component() {
   return (
-    <Page>
-      <h1 className="font-serif text-3xl">profile</h1>
-    </Page>
+    <RequireUser loadingLabel="Loading your portfolio...">
+      <Profile />
+    </RequireUser>
   );
 }

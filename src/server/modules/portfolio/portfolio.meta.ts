@@ -1,4 +1,73 @@
-import type { PageMetaResolver } from "../../http/spa.ts";
+import { SOCIAL_DESCRIPTION_MAX } from "#shared/constants.ts";
+import { markupToPlainText, truncateText } from "#shared/domain/markup.ts";
+import { isValidShareTokenFormat } from "#shared/domain/share-token.ts";
+import { pieceDisplayTitle } from "#shared/schemas/portfolio.ts";
+import type { AppContext } from "../../http/context.ts";
+import type { PageMeta, PageMetaResolver } from "../../http/spa.ts";
+import { pieceAuthorLabel, publicFace, readablePiece } from "./portfolio.service.ts";
 
-/** Server-written <head> for piece pages (filled in by the portfolio module). */
-export const portfolioPageMeta: PageMetaResolver[] = [];
+/** Title length in <title> and og:title before it is cut. */
+const META_TITLE_MAX = 90;
+
+/** The page route has no session middleware (it runs for /api/* only): ask better-auth directly. */
+async function viewerId(c: AppContext): Promise<string | null> {
+  const cookie = c.req.header("cookie") ?? "";
+  if (!cookie.includes("inkwell")) return null;
+  const { auth } = c.get("deps");
+  const session = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
+  return session?.user.id ?? null;
+}
+
+/**
+ * Server-written <head> for /submission/:id (and ?share=): title, description, Open Graph,
+ * Twitter and Article JSON-LD, so a crawler without JavaScript sees them. Only for a piece this
+ * request may read; otherwise null (the default meta, which says nothing about the piece).
+ * Always the piece's public face: a writer's private edits of a published piece stay private.
+ */
+export async function resolvePieceMeta(c: AppContext, id: string): Promise<PageMeta | null> {
+  const { db, clock, env } = c.get("deps");
+  const rawShare = c.req.query("share");
+  const share = isValidShareTokenFormat(rawShare) ? rawShare : undefined;
+  const row = await readablePiece(db, await viewerId(c), id, share, clock.now());
+  if (!row) return null;
+  const face = publicFace(row);
+  const title = truncateText(pieceDisplayTitle(face.title, row.prompt), META_TITLE_MAX);
+  const author = pieceAuthorLabel(row);
+  const text = markupToPlainText(face.content);
+  const description = truncateText(text, SOCIAL_DESCRIPTION_MAX) || `A piece by ${author} on ${env.SITE_NAME}.`;
+  const query = row.isPrivate && share ? `?share=${encodeURIComponent(share)}` : "";
+  const path = `/submission/${row.id}${query}`;
+  const image = `/api/og/${row.id}.png${query}`;
+  return {
+    title: `${title} · ${env.SITE_NAME}`,
+    description,
+    path,
+    image,
+    type: "article",
+    noIndex: row.isPrivate,
+    jsonLd: {
+      "@context": "https://schema.org",
+      "@type": "Article",
+      headline: title,
+      description,
+      author: { "@type": "Person", name: author },
+      datePublished: row.createdAt.toISOString(),
+      // The community copy of a public piece never changes; only a shared private piece's text does.
+      dateModified: (row.isPrivate ? row.updatedAt : row.createdAt).toISOString(),
+      wordCount: face.wordCount,
+      image: env.APP_URL + image,
+      url: env.APP_URL + path,
+      mainEntityOfPage: env.APP_URL + path,
+      isAccessibleForFree: true,
+      publisher: { "@type": "Organization", name: env.SITE_NAME },
+    },
+  };
+}
+
+/** Server-written <head> for piece pages. */
+export const portfolioPageMeta: PageMetaResolver[] = [
+  {
+    pattern: /^\/submission\/([0-9a-fA-F-]{36})\/?$/,
+    resolve: (c, match) => resolvePieceMeta(c, match[1]!),
+  },
+];

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { SAVE_TIMEOUT_MS } from "#shared/constants.ts";
+import type { PieceResponse, PieceView, UpdatePrivateInput } from "#shared/schemas/portfolio.ts";
+import { apiRequest } from "#client/lib/api-client.ts";
+
+/** updatePrivateVersion: only the writer's private copy changes (15 s time-out, spec §9). */
+export const updatePrivateVersion = async ({ id, ...input }: UpdatePrivateInput & { id: string }): Promise<PieceView> =>
+  (await apiRequest<PieceResponse>(`/api/submissions/${encodeURIComponent(id)}/private`, { method: "PATCH", json: input, timeoutMs: SAVE_TIMEOUT_MS })).submission;
+
+export function useUpdatePrivateVersion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updatePrivateVersion,
+    onSuccess: (piece) => {
+      queryClient.setQueryData(["piece", piece.id, null], piece);
+      void queryClient.invalidateQueries({ queryKey: ["piece", piece.id] });
+      void queryClient.invalidateQueries({ queryKey: ["portfolio"] });
+    },
+  });
+}

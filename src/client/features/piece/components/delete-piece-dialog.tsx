@@ -1,0 +1,49 @@
+import { PORTFOLIO_MESSAGES } from "#shared/schemas/portfolio.ts";
+import { Button } from "#client/components/ui/button.tsx";
+import { Dialog } from "#client/components/ui/dialog.tsx";
+import { useToast } from "#client/components/ui/toast.tsx";
+import { errorMessage } from "#client/lib/api-client.ts";
+import { useDeletePiece } from "../api/delete-piece.ts";
+
+/** Confirm, then delete; toasts "Writing deleted successfully" or "Failed to delete: {message}". */
+export function DeletePieceDialog({
+  piece,
+  onClose,
+  onDeleted,
+}: {
+  piece: { id: string; title: string } | null;
+  onClose: () => void;
+  onDeleted?: (id: string) => void;
+}) {
+  const toast = useToast();
+  const remove = useDeletePiece();
+  const confirm = () => {
+    if (!piece || remove.isPending) return;
+    remove.mutate(piece.id, {
+      onSuccess: () => {
+        toast.success(PORTFOLIO_MESSAGES.deleteSuccess);
+        onClose();
+        onDeleted?.(piece.id);
+      },
+      onError: (err) => {
+        toast.error(`Failed to delete: ${errorMessage(err, "Unknown error")}`);
+        onClose();
+      },
+    });
+  };
+  return (
+    <Dialog open={piece !== null} onClose={onClose} title="Delete this piece?">
+      <p className="text-muted">
+        <span className="font-serif text-ink">“{piece?.title}”</span> will be gone for good, with its likes, comments and share links. This cannot be undone.
+      </p>
+      <div className="mt-6 flex justify-end gap-3">
+        <Button variant="text" onClick={onClose} disabled={remove.isPending}>
+          cancel
+        </Button>
+        <Button variant="danger" onClick={confirm} disabled={remove.isPending}>
+          {remove.isPending ? "Deleting..." : "Delete"}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

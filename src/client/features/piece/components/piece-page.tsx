@@ -1,0 +1,179 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { Link, Navigate } from "react-router";
+import { MAX_TITLE_LENGTH, PIECE_EDIT_ERROR_MS, PIECE_EDIT_SUCCESS_MS, SOCIAL_DESCRIPTION_MAX } from "#shared/constants.ts";
+import { formatLongDate } from "#shared/domain/format.ts";
+import { markupToPlainText, truncateText } from "#shared/domain/markup.ts";
+import { pieceDisplayTitle, PORTFOLIO_MESSAGES, type PieceView } from "#shared/schemas/portfolio.ts";
+import { paths } from "#client/config/paths.ts";
+import { Button } from "#client/components/ui/button.tsx";
+import { Field } from "#client/components/ui/field.tsx";
+import { Markup } from "#client/components/ui/markup.tsx";
+import { LoadingState } from "#client/components/ui/states.tsx";
+import { useDocumentTitle } from "#client/lib/use-document-title.ts";
+import { usePiece } from "../api/get-piece.ts";
+import { useUpdatePrivateVersion } from "../api/update-private-version.ts";
+import { PieceBadge } from "./piece-badges.tsx";
+import { ownVersion } from "./piece-reader.tsx";
+
+const wordsLabel = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "word" : "words"}`;
+
+type Notice = { tone: "success" | "error"; text: string } | null;
+
+function InlineEditor({ piece, onDone, onSaved }: { piece: PieceView; onDone: () => void; onSaved: () => void }) {
+  const own = ownVersion(piece);
+  const [title, setTitle] = useState(own.title ?? "");
+  const [content, setContent] = useState(own.content);
+  const save = useUpdatePrivateVersion();
+  const textareaId = useId();
+  const [error, setError] = useState<string | null>(null);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!content.trim() || save.isPending) return;
+    setError(null);
+    save.mutate(
+      { id: piece.id, title: title.trim() || null, content },
+      {
+        onSuccess: () => onSaved(),
+        onError: () => {
+          setError(PORTFOLIO_MESSAGES.pieceSaveFailed);
+          window.clearTimeout(timer.current);
+          timer.current = window.setTimeout(() => setError(null), PIECE_EDIT_ERROR_MS);
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} className="mt-8 flex flex-col gap-4" aria-label="Edit your piece">
+      <Field label="Title" optional value={title} maxLength={MAX_TITLE_LENGTH} onChange={(e) => setTitle(e.target.value)} placeholder="Give your piece a title..." />
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={textareaId} className="text-sm font-medium">
+          Your writing
+        </label>
+        <textarea
+          id={textareaId}
+          value={content}
+          onChange={(e) => setContent(e.target.value)}
+          placeholder="Start writing here..."
+          className="min-h-[50vh] w-full rounded-md border border-line bg-paper p-4 font-serif text-lg leading-relaxed text-ink focus:border-accent"
+        />
+      </div>
+      {!piece.isPrivate && <p className="text-sm text-muted">Only you see these changes; the community version stays as it was.</p>}
+      {error && (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      )}
+      <div className="flex justify-end gap-2">
+        <Button variant="text" onClick={onDone} disabled={save.isPending}>
+          cancel
+        </Button>
+        <Button type="submit" variant="text" disabled={!content.trim() || save.isPending}>
+          {save.isPending ? "saving..." : "save"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * The piece page (/submission/{id}): a public piece for everyone, a private one for its owner or
+ * a valid share link. Not found (or any failure) goes back to /.
+ */
+export function PiecePage({
+  id,
+  share,
+  signedIn,
+  onShare,
+}: {
+  id: string;
+  share: string | null;
+  signedIn: boolean;
+  /** Called with the piece when the reader presses Share. */
+  onShare: (piece: PieceView) => void;
+}) {
+  const { data: piece, isPending, isError } = usePiece(id, share);
+  const [editing, setEditing] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const own = piece?.isOwner ? ownVersion(piece) : null;
+  const displayTitle = piece ? (own?.displayTitle ?? pieceDisplayTitle(piece.title, piece.prompt)) : null;
+  const content = piece ? (own?.content ?? piece.content) : "";
+  useDocumentTitle(displayTitle, piece ? truncateText(markupToPlainText(content), SOCIAL_DESCRIPTION_MAX) : undefined);
+
+  if (isError) return <Navigate to={paths.home.href()} replace />;
+  if (isPending || !piece) return <LoadingState label="Loading..." />;
+
+  const words = own?.wordCount ?? piece.wordCount;
+  const back = signedIn ? (
+    <Link to={paths.profile.href()} className="inline-flex min-h-11 items-center gap-2 text-sm text-muted hover:text-ink">
+      <span aria-hidden="true">←</span> Back to Portfolio
+    </Link>
+  ) : (
+    <Link to={paths.home.href()} className="inline-flex min-h-11 items-center gap-2 text-sm text-muted hover:text-ink">
+      <span aria-hidden="true">←</span> Back to Home
+    </Link>
+  );
+
+  const saved = () => {
+    setEditing(false);
+    setNotice({ tone: "success", text: PORTFOLIO_MESSAGES.pieceSaved });
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => setNotice(null), PIECE_EDIT_SUCCESS_MS);
+  };
+
+  return (
+    <article aria-labelledby="piece-title">
+      <nav aria-label="Back" className="-ml-1">
+        {back}
+      </nav>
+      <header className="mt-6">
+        <div className="mb-3 flex flex-wrap gap-2">
+          {piece.isPrivate ? <PieceBadge>Private</PieceBadge> : <PieceBadge>Published</PieceBadge>}
+          {piece.isOwner && !piece.isPrivate && piece.privateDiffers && <PieceBadge variant="accent">Portfolio Version</PieceBadge>}
+          {piece.isFeatured && <PieceBadge variant="accent">Editor's Pick</PieceBadge>}
+        </div>
+        <h1 id="piece-title" className="font-serif text-3xl leading-tight sm:text-4xl [overflow-wrap:anywhere]">
+          {displayTitle}
+        </h1>
+        <p className="mt-3 text-sm text-muted">
+          by {piece.authorLabel} • {formatLongDate(piece.createdAt)} • {wordsLabel(words)}
+        </p>
+        {piece.prompt.kind === "daily" && (piece.title || own?.title) && (
+          <div className="mt-4 border-l-2 border-line pl-4 text-sm text-muted">
+            <Markup text={piece.prompt.text} mode="prompt" />
+          </div>
+        )}
+      </header>
+
+      <p role="status" className={notice ? `mt-6 text-sm ${notice.tone === "success" ? "text-success" : "text-danger"}` : "sr-only"}>
+        {notice?.text ?? ""}
+      </p>
+
+      {editing && piece.isOwner ? (
+        <InlineEditor piece={piece} onDone={() => setEditing(false)} onSaved={saved} />
+      ) : (
+        <>
+          <Markup text={content} className="mt-8 font-serif text-lg leading-relaxed [overflow-wrap:anywhere]" />
+          <div className="mt-12 flex flex-wrap items-center gap-2 border-t border-line pt-4">
+            {piece.isOwner && (
+              <Button variant="text" onClick={() => setEditing(true)}>
+                edit
+              </Button>
+            )}
+            {(piece.isOwner || !piece.isPrivate) && (
+              <Button variant="text" onClick={() => onShare(piece)}>
+                share
+              </Button>
+            )}
+          </div>
+        </>
+      )}
+    </article>
+  );
+}

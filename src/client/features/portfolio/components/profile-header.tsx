@@ -1,0 +1,75 @@
+import { achievementLabel } from "#shared/domain/achievements.ts";
+import { formatPages } from "#shared/domain/words.ts";
+import type { PortfolioStats } from "#shared/schemas/portfolio.ts";
+import { Button } from "#client/components/ui/button.tsx";
+
+/** "{n} Day Streak • {n} Works • {n} Pages Written" (+ " • {n} Editors' Selections" above zero). */
+export function statsLine(stats: Pick<PortfolioStats, "currentStreak" | "works" | "pagesWritten" | "editorsSelections">): string {
+  const parts = [`${stats.currentStreak} Day Streak`, `${stats.works} Works`, `${formatPages(stats.pagesWritten)} Pages Written`];
+  if (stats.editorsSelections > 0) parts.push(`${stats.editorsSelections} Editors' Selections`);
+  return parts.join(" • ");
+}
+
+function BirdIcon() {
+  return (
+    <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M16 7h.01" />
+      <path d="M3.4 18H12a8 8 0 0 0 8-8V7a4 4 0 0 0-7.28-2.3L2 20" />
+      <path d="m20 7 2 .5-2 .5" />
+      <path d="M10 18v3" />
+      <path d="M14 17.75V21" />
+      <path d="M7 18a6 6 0 0 0 3.84-10.61" />
+    </svg>
+  );
+}
+
+export function ProfileHeader({
+  fullName,
+  alias,
+  stats,
+  onEditProfile,
+  onShowProgress,
+}: {
+  fullName: string;
+  alias: string | null;
+  stats: PortfolioStats | undefined;
+  onEditProfile: () => void;
+  onShowProgress: () => void;
+}) {
+  return (
+    <header>
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+        <h1 className="font-serif text-4xl leading-tight [overflow-wrap:anywhere] sm:text-5xl">{fullName.trim() || "Writer"}</h1>
+        <button
+          type="button"
+          onClick={onEditProfile}
+          aria-label="Edit your alias and name"
+          title="Edit your alias and name"
+          className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md text-accent hover:bg-accent-soft"
+        >
+          <BirdIcon />
+        </button>
+      </div>
+      {alias && <p className="mt-1 text-muted">writing as <span className="font-serif italic text-ink">{alias}</span></p>}
+      <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
+        <p className="text-sm text-muted" aria-live="polite">
+          {stats ? statsLine(stats) : "\u00a0"}
+        </p>
+        <Button variant="ghost" onClick={onShowProgress} className="-ml-3 text-sm underline underline-offset-4 sm:ml-0">
+          Progress
+        </Button>
+      </div>
+      {stats && stats.achievements.length > 0 && (
+        <section aria-label="Achievements" className="mt-3">
+          <ul className="flex flex-wrap gap-2">
+            {stats.achievements.map((a) => (
+              <li key={a.achievementType} className="rounded-full border border-accent/40 bg-accent-soft px-3 py-1 text-xs font-medium">
+                {achievementLabel(a.achievementType, a.year)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </header>
+  );
+}
