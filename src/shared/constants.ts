@@ -9,6 +9,19 @@ export const LIKE_LOCK_MS = 600;
 export const COMMUNITY_FEED_LIMIT = 200;
 export const COMMUNITY_PAGE_SIZE = 30;
 export const COMMUNITY_STALE_MS = 2 * 60 * 1000;
+/** Community cards cut the prompt at 60 characters; the prompt filter's labels at 25 (spec §9). */
+export const COMMUNITY_PROMPT_PREVIEW_MAX = 60;
+export const PROMPT_FILTER_LABEL_MAX = 25;
+/** Characters of a piece the feed sends for a card's preview (the detail view loads the rest). */
+export const COMMUNITY_PREVIEW_CHARS = 600;
+/** The prompt history (prompt filter) lists at most this many prompts. */
+export const PROMPT_HISTORY_LIMIT = 100;
+/** Comments shown under a piece, oldest first. */
+export const COMMENTS_LIMIT = 500;
+export const SEARCH_MAX_LENGTH = 100;
+/** Live stream: a heartbeat comment this often; the browser retries this long after a drop. */
+export const LIVE_HEARTBEAT_MS = 25_000;
+export const LIVE_RETRY_MS = 3000;
 export const THIS_WEEK_DAYS = 7;
 export const SHARE_LINK_HOURS = 24;
 export const SHARE_TOKEN_LENGTH = 8;
@@ -41,3 +54,17 @@ export const FREEWRITE_PROMPT_TEXT = "Freewrite Session";
 export const EMERGENCY_PROMPT =
   "Write about something you've been putting off. What is it, and what's really keeping you from starting?";
 export const DEFAULT_SITE_NAME = "inkwell";
+/** Admin screens (issue 6). */
+export const DAYS_PER_WEEK = 7;
+export const MAX_PROMPT_AUTHOR_LENGTH = 100;
+export const ADMIN_PROMPTS_PAGE_SIZE = 50;
+export const ADMIN_SUBMISSIONS_PAGE_SIZE = 50;
+export const ADMIN_USERS_PAGE_SIZE = 50;
+export const ADMIN_PODIUM_LIMIT = 100;
+export const PUBLIC_PODIUM_LIMIT = 30;
+export const PODIUM_EXCERPT_CHARS = 280;
+export const ADMIN_SEARCH_MAX_LENGTH = 100;
+export const ADMIN_SEARCH_DEBOUNCE_MS = 300;
+/** "Read more" collapsed heights (spec §9). */
+export const READ_MORE_COLLAPSED_PX = 100;
+export const PODIUM_COLLAPSED_PX = 120;

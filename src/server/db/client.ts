@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -46,6 +47,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return database;
 }
 
+/** Extensions the migrations create (pg_trgm: the admin user search index). */
+const PGLITE_EXTENSIONS = { pg_trgm };
+
 async function openPglite(opts: OpenOptions): Promise<Database> {
   let lock: DataDirLock | undefined;
   let client: PGlite;
@@ -54,13 +58,13 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
     const dbDir = join(opts.dataDir, "db");
     mkdirSync(dbDir, { recursive: true });
     try {
-      client = await PGlite.create(dbDir);
+      client = await PGlite.create(dbDir, { extensions: PGLITE_EXTENSIONS });
     } catch (err) {
       lock.release();
       throw err;
     }
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   }
   const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });

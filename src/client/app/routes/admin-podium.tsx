@@ -1,10 +1,15 @@
 import { Page } from "#client/components/layout/app-shell.tsx";
+import { RequireAdmin } from "#client/app/guards.tsx";
+import { PodiumManager } from "#client/features/admin/components/podium-manager.tsx";
+import { useDocumentTitle } from "#client/lib/use-document-title.ts";
 
-// Route module for admin-podium; its feature is built by its issue.
 export function Component() {
+  useDocumentTitle("Manage Editor's Picks");
   return (
-    <Page>
-      <h1 className="font-serif text-3xl">admin-podium</h1>
-    </Page>
+    <RequireAdmin>
+      <Page>
+        <PodiumManager />
+      </Page>
+    </RequireAdmin>
   );
 }

@@ -1,10 +1,15 @@
 import { Page } from "#client/components/layout/app-shell.tsx";
+import { RequireAdmin } from "#client/app/guards.tsx";
+import { PromptsDatabase } from "#client/features/admin/components/prompts-database.tsx";
+import { useDocumentTitle } from "#client/lib/use-document-title.ts";
 
-// Route module for admin-prompts; its feature is built by its issue.
 export function Component() {
+  useDocumentTitle("Prompts");
   return (
-    <Page>
-      <h1 className="font-serif text-3xl">admin-prompts</h1>
-    </Page>
+    <RequireAdmin>
+      <Page wide>
+        <PromptsDatabase />
+      </Page>
+    </RequireAdmin>
   );
 }

@@ -1,10 +1,15 @@
 import { Page } from "#client/components/layout/app-shell.tsx";
+import { RequireAdmin } from "#client/app/guards.tsx";
+import { WeeklyScheduler } from "#client/features/admin/components/weekly-scheduler.tsx";
+import { useDocumentTitle } from "#client/lib/use-document-title.ts";
 
-// Route module for admin-scheduler; its feature is built by its issue.
 export function Component() {
+  useDocumentTitle("Weekly Scheduler");
   return (
-    <Page>
-      <h1 className="font-serif text-3xl">admin-scheduler</h1>
-    </Page>
+    <RequireAdmin>
+      <Page wide>
+        <WeeklyScheduler />
+      </Page>
+    </RequireAdmin>
   );
 }

@@ -1,10 +1,15 @@
 import { Page } from "#client/components/layout/app-shell.tsx";
+import { RequireAdmin } from "#client/app/guards.tsx";
+import { UsersDatabase } from "#client/features/admin/components/users-database.tsx";
+import { useDocumentTitle } from "#client/lib/use-document-title.ts";
 
-// Route module for admin-users; its feature is built by its issue.
 export function Component() {
+  useDocumentTitle("Users");
   return (
-    <Page>
-      <h1 className="font-serif text-3xl">admin-users</h1>
-    </Page>
+    <RequireAdmin>
+      <Page wide>
+        <UsersDatabase />
+      </Page>
+    </RequireAdmin>
   );
 }

@@ -1,10 +1,15 @@
 import { Page } from "#client/components/layout/app-shell.tsx";
+import { RequireAdmin } from "#client/app/guards.tsx";
+import { AdminDashboard } from "#client/features/admin/components/admin-dashboard.tsx";
+import { useDocumentTitle } from "#client/lib/use-document-title.ts";
 
-// Route module for admin; its feature is built by its issue.
 export function Component() {
+  useDocumentTitle("Admin Dashboard");
   return (
-    <Page>
-      <h1 className="font-serif text-3xl">admin</h1>
-    </Page>
+    <RequireAdmin>
+      <Page>
+        <AdminDashboard />
+      </Page>
+    </RequireAdmin>
   );
 }

@@ -1,10 +1,12 @@
 import { Page } from "#client/components/layout/app-shell.tsx";
+import { PublicPodium } from "#client/features/admin/components/public-podium.tsx";
+import { useDocumentTitle } from "#client/lib/use-document-title.ts";
 
-// Route module for podium; its feature is built by its issue.
 export function Component() {
+  useDocumentTitle("Editors' Picks", "The pieces our editors picked from the community: one prompt, ten minutes of writing, and the responses that stayed with us.");
   return (
     <Page>
-      <h1 className="font-serif text-3xl">podium</h1>
+      <PublicPodium />
     </Page>
   );
 }

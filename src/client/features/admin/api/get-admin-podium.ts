@@ -1,0 +1,10 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { AdminPodiumPick } from "#shared/schemas/admin.ts";
+import { api, unwrap } from "#client/lib/api-client.ts";
+import { adminKeys } from "./keys.ts";
+
+export const getAdminPodium = async (): Promise<{ total: number; picks: AdminPodiumPick[] }> => unwrap(api.api.admin.podium.$get());
+
+export const getAdminPodiumQueryOptions = () => queryOptions({ queryKey: adminKeys.podium(), queryFn: getAdminPodium });
+
+export const useAdminPodium = () => useQuery(getAdminPodiumQueryOptions());

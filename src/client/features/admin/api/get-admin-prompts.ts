@@ -1,0 +1,25 @@
+import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
+import type { AdminPromptListItem } from "#shared/schemas/admin.ts";
+import { api, unwrap } from "#client/lib/api-client.ts";
+import { adminKeys } from "./keys.ts";
+
+export interface AdminPromptsPage {
+  today: string;
+  freewrite: AdminPromptListItem | null;
+  prompts: AdminPromptListItem[];
+  nextCursor: string | null;
+}
+
+export const getAdminPrompts = async (cursor: string | null): Promise<AdminPromptsPage> =>
+  unwrap(api.api.admin.prompts.$get({ query: cursor ? { cursor } : {} })) as Promise<AdminPromptsPage>;
+
+export const getAdminPromptsQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: adminKeys.prompts(),
+    queryFn: ({ pageParam }) => getAdminPrompts(pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+/** Prompts newest date first, 50 at a time. */
+export const useAdminPrompts = () => useInfiniteQuery(getAdminPromptsQueryOptions());

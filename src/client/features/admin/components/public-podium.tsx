@@ -1,0 +1,85 @@
+import { Link } from "react-router";
+import { formatLongDate } from "#shared/domain/format.ts";
+import { markupToPlainText, truncateText } from "#shared/domain/markup.ts";
+import type { PublicPodiumPick } from "#shared/schemas/admin.ts";
+import { paths } from "#client/config/paths.ts";
+import { Button, LinkButton } from "#client/components/ui/button.tsx";
+import { EmptyState, ErrorState, LoadingState } from "#client/components/ui/states.tsx";
+import { usePodium } from "../api/get-podium.ts";
+
+const PROMPT_PREVIEW_CHARS = 140;
+
+/** /podium: the current Editors' Picks for everyone, newest first. */
+export function PublicPodium() {
+  const query = usePodium();
+  return (
+    <>
+      <header className="mb-10">
+        <h1 className="font-serif text-4xl sm:text-5xl">Editors' Picks</h1>
+        <p className="mt-3 text-lg text-muted">Pieces from the community that stayed with our editors, newest first.</p>
+      </header>
+      {query.isPending ? (
+        <LoadingState label="Loading Editors' Picks..." />
+      ) : query.isError ? (
+        <ErrorState
+          message="The Editors' Picks could not be loaded. Please try again."
+          action={
+            <Button variant="secondary" onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      ) : query.data.picks.length === 0 ? (
+        <EmptyState
+          title="No Editors' Picks yet"
+          action={
+            <LinkButton to={paths.community.href()} variant="text">
+              read the community
+            </LinkButton>
+          }
+        >
+          Our editors haven't picked any pieces yet. In the meantime, see what writers are sharing.
+        </EmptyState>
+      ) : (
+        <ol className="flex flex-col gap-10">
+          {query.data.picks.map((pick) => (
+            <li key={pick.id}>
+              <PodiumCard pick={pick} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </>
+  );
+}
+
+function PodiumCard({ pick }: { pick: PublicPodiumPick }) {
+  const title = pick.title || "Untitled";
+  const prompt = pick.prompt.kind === "freewrite" ? "Freewrite" : truncateText(markupToPlainText(pick.prompt.text, "prompt"), PROMPT_PREVIEW_CHARS);
+  return (
+    <article className="border-b border-line pb-10">
+      <p className="text-sm text-muted">
+        <span className="sr-only">Prompt: </span>
+        {prompt}
+      </p>
+      <h2 className="mt-2 break-words font-serif text-2xl leading-snug sm:text-3xl">
+        <Link to={paths.submission.href(pick.id)} className="hover:text-accent">
+          {title}
+        </Link>
+      </h2>
+      <p className="mt-2 text-sm text-muted">
+        by <span className="text-ink">{pick.authorLabel}</span>
+        <span aria-hidden="true"> · </span>
+        <span className="sr-only">, </span>
+        picked <time dateTime={pick.featuredAt}>{formatLongDate(pick.featuredAt)}</time>
+        <span aria-hidden="true"> · </span>
+        <span className="sr-only">, </span>
+        {pick.wordCount} words
+      </p>
+      <p className="mt-4 whitespace-pre-line break-words font-serif text-lg leading-relaxed">{pick.excerpt}</p>
+      <Link to={paths.submission.href(pick.id)} className="mt-4 inline-flex min-h-11 items-center text-accent underline underline-offset-4 hover:opacity-80">
+        Read the piece<span className="sr-only">: {title}</span>
+      </Link>
+    </article>
+  );
+}

@@ -1,0 +1,154 @@
+/**
+ * The weekly prompt scheduler (spec §2 Weekly scheduler, §4 day status, §5, §8). Pure: dates are
+ * YYYY-MM-DD strings, weeks start on Sunday, nothing here knows about the database.
+ */
+import { DAYS_PER_WEEK } from "../constants.ts";
+import { addDays, weekStart } from "./dates.ts";
+import { formatShortDate } from "./format.ts";
+
+export const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+export type WeekdayName = (typeof WEEKDAY_NAMES)[number];
+
+/** The seven dates, Sunday to Saturday, of the week holding `date`. */
+export function weekOf(date: string): string[] {
+  const start = weekStart(date);
+  return Array.from({ length: DAYS_PER_WEEK }, (_, i) => addDays(start, i));
+}
+
+/** The Sunday `weeks` weeks before (negative) or after the week holding `date`. */
+export function shiftWeek(date: string, weeks: number): string {
+  return addDays(weekStart(date), weeks * DAYS_PER_WEEK);
+}
+
+export function weekdayName(date: string): WeekdayName {
+  return WEEKDAY_NAMES[new Date(`${date}T00:00:00Z`).getUTCDay()]!;
+}
+
+/**
+ * "Nov 15 - Nov 21, 2026" (spec: "Mon d - Mon d, year"). A week that spans New Year names both
+ * years, so it cannot be misread: "Dec 27, 2026 - Jan 2, 2027".
+ */
+export function weekLabel(date: string): string {
+  const start = weekStart(date);
+  const end = addDays(start, DAYS_PER_WEEK - 1);
+  const startYear = start.slice(0, 4);
+  const endYear = end.slice(0, 4);
+  const first = startYear === endYear ? formatShortDate(start) : `${formatShortDate(start)}, ${startYear}`;
+  return `${first} - ${formatShortDate(end)}, ${endYear}`;
+}
+
+/** What the admin typed for one day. */
+export interface DayInput {
+  date: string;
+  text: string;
+  author?: string | null | undefined;
+}
+
+/** What is stored for one day. */
+export interface StoredDay {
+  text: string;
+  author: string | null;
+}
+
+export type DayAction = "create" | "update" | "delete" | "empty" | "unchanged";
+
+export interface DayPlan {
+  date: string;
+  action: DayAction;
+  /** Trimmed text (empty for delete/empty). */
+  text: string;
+  /** Trimmed author, null when blank. */
+  author: string | null;
+}
+
+/** Trims the text; the author only counts when it is non-empty after trimming (spec §5). */
+export function normalizeDay(input: DayInput): { date: string; text: string; author: string | null } {
+  const text = input.text.trim();
+  const author = input.author?.trim() || null;
+  return { date: input.date, text, author: text ? author : null };
+}
+
+/** One day: create a prompt, update it, delete it (text left empty), or nothing to do. */
+export function planDay(input: DayInput, stored: StoredDay | null): DayPlan {
+  const day = normalizeDay(input);
+  if (!day.text) return { ...day, action: stored ? "delete" : "empty" };
+  if (!stored) return { ...day, action: "create" };
+  if (stored.text === day.text && (stored.author ?? null) === day.author) return { ...day, action: "unchanged" };
+  return { ...day, action: "update" };
+}
+
+/** The whole week, day by day; `stored` is keyed by date. */
+export function planWeek(inputs: DayInput[], stored: ReadonlyMap<string, StoredDay> | Record<string, StoredDay>): DayPlan[] {
+  const get = (date: string) => (stored instanceof Map ? stored.get(date) : (stored as Record<string, StoredDay>)[date]) ?? null;
+  return inputs.map((input) => planDay(input, get(input.date)));
+}
+
+/** A day's status after a save (spec §4: saved = new prompt created, updated, deleted, empty, error). */
+export type DayStatus = "saved" | "updated" | "deleted" | "empty" | "unchanged" | "error";
+
+export const STATUS_FOR_ACTION: Record<DayAction, DayStatus> = {
+  create: "saved",
+  update: "updated",
+  delete: "deleted",
+  empty: "empty",
+  unchanged: "unchanged",
+};
+
+export interface DayOutcome {
+  date: string;
+  status: DayStatus;
+  /** Why the day failed (status "error"). */
+  message?: string | undefined;
+}
+
+export interface SaveCounts {
+  created: number;
+  updated: number;
+  deleted: number;
+  errors: number;
+}
+
+export function countOutcomes(outcomes: DayOutcome[]): SaveCounts {
+  const counts: SaveCounts = { created: 0, updated: 0, deleted: 0, errors: 0 };
+  for (const o of outcomes) {
+    if (o.status === "saved") counts.created++;
+    else if (o.status === "updated") counts.updated++;
+    else if (o.status === "deleted") counts.deleted++;
+    else if (o.status === "error") counts.errors++;
+  }
+  return counts;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** "2 new prompts created, 1 prompt updated, 1 prompt deleted": the non-zero counts only. */
+export function countsText(counts: SaveCounts): string {
+  const parts: string[] = [];
+  if (counts.created) parts.push(plural(counts.created, "new prompt created", "new prompts created"));
+  if (counts.updated) parts.push(plural(counts.updated, "prompt updated", "prompts updated"));
+  if (counts.deleted) parts.push(plural(counts.deleted, "prompt deleted", "prompts deleted"));
+  return parts.join(", ");
+}
+
+export type NoticeTone = "success" | "info" | "error";
+
+/** The message after "Save All Prompts" (spec §8 Scheduler). */
+export function saveSummary(outcomes: DayOutcome[]): { tone: NoticeTone; message: string } {
+  const counts = countOutcomes(outcomes);
+  const done = countsText(counts);
+  if (counts.errors > 0) {
+    const errors = outcomes
+      .filter((o) => o.status === "error")
+      .map((o) => `${weekdayName(o.date)}: ${o.message ?? "Unknown error"}`)
+      .join("; ");
+    return { tone: "error", message: `Partially completed: ${done || "no changes made"}. Errors: ${errors}` };
+  }
+  if (done) return { tone: "success", message: `Success! ${done}` };
+  return { tone: "info", message: "No changes needed" };
+}
+
+/** The message after loading a week (spec §8 Scheduler). */
+export function loadSummary(existing: number): string {
+  if (existing === 0) return "No existing prompts found for this week - ready to create new ones";
+  return `Loaded ${plural(existing, "existing prompt", "existing prompts")} for this week`;
+}
