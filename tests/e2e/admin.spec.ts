@@ -113,6 +113,16 @@ test.describe("admin", () => {
     await expect(writer.page.locator("strong", { hasText: "Harbour lights" }).first()).toHaveCSS("font-size", "24px");
     await expect(writer.page.getByText("ten minutes, no more")).toBeVisible();
     await expect(writer.page.getByText("LARGE:")).toHaveCount(0);
+
+    // Attributed in the scheduler, the author shows under the prompt on /write.
+    await page.goto("/admin/scheduler");
+    const dayName = await page.evaluate(() => new Date().toLocaleDateString("en-US", { weekday: "long" }));
+    const todayCard = page.getByRole("region", { name: new RegExp(`^${dayName}`) });
+    await todayCard.getByLabel("Author attribution (optional)").fill("Ursula K. Le Guin");
+    await page.getByRole("button", { name: "Save All Prompts" }).click();
+    await expect(page.getByText("Success! 1 prompt updated")).toBeVisible();
+    await writer.page.reload();
+    await expect(writer.page.getByText("Prompt by Ursula K. Le Guin")).toBeVisible();
     await writer.close();
   });
 

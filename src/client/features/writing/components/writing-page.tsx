@@ -10,6 +10,7 @@ import type { SubmissionResponse } from "#shared/schemas/writing.ts";
 import { paths } from "#client/config/paths.ts";
 import { Button } from "#client/components/ui/button.tsx";
 import { Markup } from "#client/components/ui/markup.tsx";
+import { authorLine } from "#shared/domain/markup.ts";
 import { useToast } from "#client/components/ui/toast.tsx";
 import { useConfig } from "#client/features/auth/api/get-config.ts";
 import { meQueryKey, useMe } from "#client/features/auth/api/get-me.ts";
@@ -275,7 +276,12 @@ export function WritingPage({ page }: { page: Page }) {
               Loading prompt...
             </p>
           ) : (
-            <Markup text={today.data?.prompt.text ?? ""} mode="prompt" className="font-serif text-xl leading-relaxed text-ink" />
+            <>
+              <Markup text={today.data?.prompt.text ?? ""} mode="prompt" className="font-serif text-xl leading-relaxed text-ink" />
+              {today.data?.prompt.author && (
+                <Markup text={authorLine(today.data.prompt.author)} mode="prompt" className="mt-3 font-serif text-base text-muted" />
+              )}
+            </>
           )
         ) : (
           <p className="font-serif text-xl leading-relaxed text-ink">No prompt, no rules. Write whatever wants to be written.</p>
