@@ -97,6 +97,15 @@ export async function advanceServerClock(request: APIRequestContext, ms: number)
 
 /** No serious or critical accessibility violations on the page as it is now. */
 export async function expectAccessible(page: Page): Promise<void> {
+  // Let entrance animations settle (a half-faded element is not what a reader sees).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
