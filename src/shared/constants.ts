@@ -13,7 +13,7 @@ export const COMMUNITY_STALE_MS = 2 * 60 * 1000;
 export const COMMUNITY_PROMPT_PREVIEW_MAX = 60;
 export const PROMPT_FILTER_LABEL_MAX = 25;
 /** Characters of a piece the feed sends for a card's preview (the detail view loads the rest). */
-export const COMMUNITY_PREVIEW_CHARS = 600;
+export const COMMUNITY_PREVIEW_CHARS = 320;
 /** The prompt history (prompt filter) lists at most this many prompts. */
 export const PROMPT_HISTORY_LIMIT = 100;
 /** Comments shown under a piece, oldest first. */

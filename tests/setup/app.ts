@@ -31,7 +31,8 @@ export interface RequestOpts {
   headers?: Record<string, string>;
 }
 
-async function freshPostgres(url: string): Promise<{ database: Database; drop: () => Promise<void> }> {
+/** A new, migrated database on the PostgreSQL server at `url`; `url` of the result names it (for a second instance). */
+export async function freshPostgres(url: string): Promise<{ database: Database; url: string; drop: () => Promise<void> }> {
   const name = `inkwell_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -42,6 +43,7 @@ async function freshPostgres(url: string): Promise<{ database: Database; drop: (
   const database = await openDatabase({ databaseUrl: u.toString() });
   return {
     database,
+    url: u.toString(),
     drop: async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();

@@ -1,5 +1,67 @@
-import { Hono } from "hono";
-import type { AppEnv } from "../../http/context.ts";
+import { Hono, type MiddlewareHandler } from "hono";
+import { MESSAGES } from "#shared/errors.ts";
+import { localDate } from "#shared/domain/dates.ts";
+import { COMMUNITY_MESSAGES, commentInput, feedQuery } from "#shared/schemas/community.ts";
+import { requireUser, type AppContext, type AppEnv } from "../../http/context.ts";
+import { notFound } from "../../http/errors.ts";
+import { validate } from "../../http/validate.ts";
+import { addComment, deleteComment, getFeedPage, getPiece, getPromptHistory, listComments, setLike } from "./community.service.ts";
+import { eventsRoutes } from "./events.routes.ts";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A path id that is not a UUID names nothing: 404, like any missing piece. */
+function idParam(c: AppContext, message: string = COMMUNITY_MESSAGES.pieceNotFound): string {
+  const id = c.req.param("id") ?? "";
+  if (!UUID.test(id)) throw notFound(message);
+  return id.toLowerCase();
+}
+
+/** Signed-in only, checked before the body is validated (a visitor always hears 401). */
+const signedIn =
+  (message: string): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    requireUser(c, message);
+    await next();
+  };
 
 /** Routes of the community module (mounted under /api). */
-export const communityRoutes = new Hono<AppEnv>();
+export const communityRoutes = new Hono<AppEnv>()
+  .route("/", eventsRoutes)
+  /** One page of a view of the feed: ?prompt=all|freewrite|ID &filter=all|featured|week &sort=recent|liked|longest|author &q= &cursor= */
+  .get("/community/feed", validate("query", feedQuery), async (c) => {
+    const q = c.req.valid("query");
+    const { db, clock } = c.get("deps");
+    const page = await getFeedPage(db, { ...q, viewerId: c.get("user")?.id ?? null, now: clock.now() });
+    return c.json(page);
+  })
+  /** The prompt filter's options: prompt history with public response counts (spec §7). */
+  .get("/community/prompts", async (c) => {
+    const deps = c.get("deps");
+    return c.json(await getPromptHistory(deps, localDate(deps.clock.now(), c.get("timeZone"))));
+  })
+  .get("/community/pieces/:id", async (c) => {
+    const { db, clock } = c.get("deps");
+    const piece = await getPiece(db, idParam(c), c.get("user")?.id ?? null, clock.now());
+    return c.json({ piece });
+  })
+  .put("/community/pieces/:id/like", async (c) => {
+    const user = requireUser(c, MESSAGES.loginToLike);
+    return c.json(await setLike(c.get("deps"), idParam(c), user.id, true));
+  })
+  .delete("/community/pieces/:id/like", async (c) => {
+    const user = requireUser(c, MESSAGES.loginToLike);
+    return c.json(await setLike(c.get("deps"), idParam(c), user.id, false));
+  })
+  .get("/community/pieces/:id/comments", async (c) => {
+    return c.json(await listComments(c.get("deps").db, idParam(c), c.get("user")));
+  })
+  .post("/community/pieces/:id/comments", signedIn(COMMUNITY_MESSAGES.loginToComment), validate("json", commentInput), async (c) => {
+    const user = requireUser(c, COMMUNITY_MESSAGES.loginToComment);
+    const { content } = c.req.valid("json");
+    return c.json(await addComment(c.get("deps"), idParam(c), user, content), 201);
+  })
+  .delete("/community/comments/:id", async (c) => {
+    const user = requireUser(c, COMMUNITY_MESSAGES.loginToDeleteComment);
+    return c.json(await deleteComment(c.get("deps"), idParam(c, COMMUNITY_MESSAGES.commentNotFound), user));
+  });

@@ -1,0 +1,72 @@
+import { Link } from "react-router";
+import { relativeTime } from "#shared/domain/format.ts";
+import type { CommunityPiece } from "#shared/schemas/community.ts";
+import { Markup } from "#client/components/ui/markup.tsx";
+import { promptLabel, streakNote, wordsLabel } from "../lib/labels.ts";
+import type { ViewMode } from "../lib/use-view-mode.ts";
+import { FeaturedBadge } from "./featured-badge.tsx";
+import { LikeButton } from "./like-button.tsx";
+
+/**
+ * One response in the feed. The title is the link to the piece; its overlay makes the whole
+ * card clickable while the like button stays its own control.
+ */
+export function PieceCard({
+  piece,
+  mode,
+  now,
+  href,
+  onOpen,
+  signedIn,
+  onSignInNeeded,
+}: {
+  piece: CommunityPiece;
+  mode: ViewMode;
+  now: Date;
+  href: string;
+  onOpen: () => void;
+  signedIn: boolean;
+  onSignInNeeded: () => void;
+}) {
+  const streak = streakNote(piece.author);
+  return (
+    <article
+      className={`group relative flex w-full flex-col rounded-xl border border-line bg-card transition-colors hover:border-accent/50 has-[a:focus-visible]:border-accent ${
+        mode === "grid" ? "p-5" : "px-5 py-4"
+      }`}
+    >
+      <p className="truncate font-serif text-sm italic text-muted">{promptLabel(piece.prompt)}</p>
+      <h2 className="mt-1.5 font-serif text-xl leading-snug text-ink">
+        <Link
+          to={href}
+          onClick={onOpen}
+          state={{ fromFeed: true }}
+          className="rounded-sm after:absolute after:inset-0 after:rounded-xl after:content-[''] hover:text-accent focus-visible:outline-offset-4"
+        >
+          {piece.title ?? <span className="text-muted">Untitled</span>}
+        </Link>
+      </h2>
+      <Markup
+        text={piece.preview}
+        className={`mt-2 font-serif leading-relaxed text-ink/85 ${mode === "grid" ? "line-clamp-5" : "line-clamp-3"}`}
+      />
+      <div className="mt-auto pt-4 text-sm">
+        <div className="flex min-w-0 items-center gap-2">
+          <span className="min-w-0 truncate font-medium text-ink">
+            {piece.author.label}
+            {streak && <span className="ml-1.5 font-normal text-muted">· {streak}</span>}
+          </span>
+          {piece.isFeatured && <FeaturedBadge />}
+        </div>
+        <div className="-mb-2 flex items-center gap-3 text-muted">
+          <span className="whitespace-nowrap">{wordsLabel(piece.wordCount)}</span>
+          <span aria-hidden="true">·</span>
+          <time dateTime={piece.createdAt} className="whitespace-nowrap">
+            {relativeTime(piece.createdAt, now)}
+          </time>
+          <LikeButton piece={piece} signedIn={signedIn} onSignInNeeded={onSignInNeeded} className="-mr-2 ml-auto" />
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,80 @@
+import { Link } from "react-router";
+import { formatLongDate } from "#shared/domain/format.ts";
+import { markupToPlainText } from "#shared/domain/markup.ts";
+import { Markup } from "#client/components/ui/markup.tsx";
+import { ErrorState, LoadingState } from "#client/components/ui/states.tsx";
+import { buttonClass } from "#client/components/ui/button.tsx";
+import { ApiError, errorMessage } from "#client/lib/api-client.ts";
+import { useCommunityPiece } from "../api/get-community-piece.ts";
+import { streakNote, wordsLabel } from "../lib/labels.ts";
+import { CommentSection } from "./comment-section.tsx";
+import { FeaturedBadge } from "./featured-badge.tsx";
+import { LikeButton } from "./like-button.tsx";
+
+/** The open piece: back link, full text, like, comments. */
+export function PieceDetail({
+  id,
+  backHref,
+  onBack,
+  signedIn,
+  onSignInNeeded,
+  next,
+}: {
+  id: string;
+  backHref: string;
+  onBack: (e: React.MouseEvent) => void;
+  signedIn: boolean;
+  onSignInNeeded: () => void;
+  next: string;
+}) {
+  const query = useCommunityPiece(id);
+  const back = (
+    <Link to={backHref} onClick={onBack} className="inline-flex min-h-11 items-center gap-1 text-sm text-muted hover:text-accent">
+      <span aria-hidden="true">←</span> Back to Community
+    </Link>
+  );
+  if (query.isPending) return <div>{back}<LoadingState label="Loading..." /></div>;
+  if (query.isError) {
+    const gone = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <div>
+        {back}
+        <ErrorState
+          title={gone ? "This piece is not available" : undefined}
+          message={gone ? "It may have been deleted." : errorMessage(query.error)}
+          action={
+            <Link to={backHref} onClick={onBack} className={buttonClass("secondary")}>
+              Back to Community
+            </Link>
+          }
+        />
+      </div>
+    );
+  }
+  const piece = query.data;
+  const streak = streakNote(piece.author);
+  const prompt = piece.prompt.kind === "freewrite" ? "Freewrite" : markupToPlainText(piece.prompt.text, "prompt");
+  return (
+    <div>
+      {back}
+      <article className="mt-6">
+        <p className="font-serif italic leading-relaxed text-muted">{prompt}</p>
+        <h1 className="mt-4 font-serif text-3xl leading-tight sm:text-4xl">{piece.title ?? "Untitled"}</h1>
+        <p className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted">
+          <span className="font-medium text-ink">{piece.author.label}</span>
+          {streak && <span>· {streak}</span>}
+          <span aria-hidden="true">·</span>
+          <time dateTime={piece.createdAt}>{formatLongDate(piece.createdAt)}</time>
+          <span aria-hidden="true">·</span>
+          <span>{wordsLabel(piece.wordCount)}</span>
+          {piece.isFeatured && <FeaturedBadge />}
+        </p>
+        <Markup text={piece.content} className="mt-8 font-serif text-lg leading-relaxed text-ink" />
+        <div className="mt-8 flex items-center gap-2 text-sm text-muted">
+          <LikeButton piece={piece} signedIn={signedIn} onSignInNeeded={onSignInNeeded} className="-ml-2" />
+        </div>
+      </article>
+      <CommentSection pieceId={piece.id} fallbackCount={piece.commentCount} signedIn={signedIn} next={next} />
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import { Hono } from "hono";
+import { streamSSE, type SSEStreamingApi } from "hono/streaming";
+import { LIVE_HEARTBEAT_MS, LIVE_RETRY_MS } from "#shared/constants.ts";
+import { LIVE_EVENT_TYPES, type LiveEventType } from "#shared/schemas/events.ts";
+import type { AppEnv } from "../../http/context.ts";
+import type { LiveEvent } from "../../realtime/bus.ts";
+import { latestEventId } from "./community.service.ts";
+
+/** A client further behind than this is told to reload instead of replaying. */
+export const REPLAY_LIMIT = 500;
+/** Writes a slow client has not taken yet; beyond this it is cut off (it reconnects and resumes). */
+const MAX_PENDING_WRITES = 1000;
+const DRAIN_MS = 1000;
+
+/** The fields each event may carry: everything else a publisher put in the payload stays home. */
+const PUBLIC_FIELDS: Record<LiveEventType, readonly string[]> = {
+  "piece:published": ["id", "promptId"],
+  "piece:liked": ["id", "likeCount"],
+  "piece:commented": ["id", "commentCount"],
+  "piece:deleted": ["id"],
+  "piece:featured": ["id", "isFeatured"],
+};
+
+function publicPayload(event: LiveEvent): Record<string, unknown> | null {
+  if (!(LIVE_EVENT_TYPES as readonly string[]).includes(event.type)) return null;
+  const out: Record<string, unknown> = {};
+  for (const key of PUBLIC_FIELDS[event.type as LiveEventType]) {
+    const v = event.payload[key];
+    if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") out[key] = v;
+  }
+  return out;
+}
+
+function parseLastId(raw: string | undefined): number | null {
+  if (!raw || !/^\d{1,15}$/.test(raw.trim())) return null;
+  return Number(raw.trim());
+}
+
+/**
+ * GET /api/events: the live feed as Server-Sent Events.
+ * - `event: ready` (id = the newest event id) once caught up, so a reconnect can resume;
+ * - one event per public change (types in shared/schemas/events.ts), id = the events row id;
+ * - with Last-Event-ID (header, or ?lastEventId=) the missed events are replayed first, or
+ *   `event: stale` when too many were missed (the client then reloads what it shows);
+ * - a `: heartbeat` comment every LIVE_HEARTBEAT_MS; ends on server shutdown or when the client leaves.
+ */
+export const eventsRoutes = new Hono<AppEnv>().get("/events", (c) => {
+  const deps = c.get("deps");
+  const lastId = parseLastId(c.req.header("last-event-id") ?? c.req.query("lastEventId"));
+  c.header("X-Accel-Buffering", "no");
+  return streamSSE(c, async (stream: SSEStreamingApi) => {
+    let pending = 0;
+    let chain: Promise<unknown> = Promise.resolve();
+    let live = false;
+    const queued: LiveEvent[] = [];
+    const sent = new Set<number>();
+    let finish: () => void = () => undefined;
+    const done = new Promise<void>((resolve) => (finish = resolve));
+
+    const write = (fn: () => Promise<unknown>) => {
+      if (stream.aborted || stream.closed) return;
+      if (++pending > MAX_PENDING_WRITES) {
+        finish();
+        return;
+      }
+      chain = chain.then(fn).finally(() => pending--);
+    };
+    const sendEvent = (e: LiveEvent) => {
+      const payload = publicPayload(e);
+      if (!payload) return;
+      if (!live) sent.add(e.id);
+      write(() => stream.writeSSE({ event: e.type, id: String(e.id), data: JSON.stringify(payload) }));
+    };
+
+    // Listen before reading the backlog, so nothing published meanwhile is lost.
+    const unsubscribe = deps.realtime.subscribe((e) => {
+      if (live) sendEvent(e);
+      else queued.push(e);
+    });
+    stream.onAbort(() => finish());
+    const onShutdown = () => finish();
+    deps.shutdown.addEventListener("abort", onShutdown, { once: true });
+    const heartbeat = setInterval(() => write(() => stream.write(": heartbeat\n\n")), LIVE_HEARTBEAT_MS);
+
+    try {
+      if (deps.shutdown.aborted) return;
+      write(() => stream.write(`retry: ${LIVE_RETRY_MS}\n\n`));
+      const latest = await latestEventId(deps.db);
+      if (lastId !== null) {
+        const backlog = lastId > latest ? null : await deps.realtime.since(lastId, REPLAY_LIMIT);
+        if (!backlog || backlog.length >= REPLAY_LIMIT) write(() => stream.writeSSE({ event: "stale", data: "{}" }));
+        else for (const e of backlog) sendEvent(e);
+      }
+      // Events that arrived while catching up (on PostgreSQL a NOTIFY can trail its commit),
+      // then "ready" with an id no lower than anything sent, so a reconnect resumes after all of it.
+      let upTo = latest;
+      for (const e of queued) {
+        if (sent.has(e.id)) continue;
+        sendEvent(e);
+        upTo = Math.max(upTo, e.id);
+      }
+      for (const id of sent) upTo = Math.max(upTo, id);
+      write(() => stream.writeSSE({ event: "ready", id: String(upTo), data: "{}" }));
+      queued.length = 0;
+      sent.clear();
+      live = true;
+      await done;
+    } finally {
+      live = false;
+      unsubscribe();
+      clearInterval(heartbeat);
+      deps.shutdown.removeEventListener("abort", onShutdown);
+      // Let queued writes drain, but never hold a closing stream for long.
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([chain, new Promise((r) => (timer = setTimeout(r, DRAIN_MS)))]);
+      clearTimeout(timer);
+    }
+  });
+});

@@ -1,0 +1,299 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { LIVE_HEARTBEAT_MS } from "#shared/constants.ts";
+import { createApp } from "#server/app.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { seedFreshDatabase } from "#server/db/seed.ts";
+import { createDeps } from "#server/deps.ts";
+import { parseEnv } from "#server/env.ts";
+import { APP_URL, cookieFrom, createTestApp, freshPostgres, type TestApp } from "#tests/setup/app.ts";
+import { createPrompt, createSubmission, createUser, type TestUser } from "#tests/factories.ts";
+
+interface SseMessage {
+  event: string;
+  id?: string;
+  data: string;
+  comment?: string;
+}
+
+/** Reads Server-Sent Events from a fetch Response, one message at a time. */
+class SseReader {
+  private buffer = "";
+  private messages: SseMessage[] = [];
+  /** Every message received so far, also those `next` skipped. */
+  readonly seen: SseMessage[] = [];
+  private reader: ReadableStreamDefaultReader<Uint8Array>;
+  private decoder = new TextDecoder();
+  private pending: Promise<ReadableStreamReadResult<Uint8Array>> | null = null;
+  ended = false;
+
+  constructor(res: Response) {
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    this.reader = res.body!.getReader();
+  }
+
+  private parse() {
+    let cut: number;
+    while ((cut = this.buffer.indexOf("\n\n")) >= 0) {
+      const block = this.buffer.slice(0, cut);
+      this.buffer = this.buffer.slice(cut + 2);
+      const msg: SseMessage = { event: "message", data: "" };
+      const data: string[] = [];
+      for (const line of block.split("\n")) {
+        if (line.startsWith(":")) msg.comment = line.slice(1).trim();
+        else if (line.startsWith("event: ")) msg.event = line.slice(7);
+        else if (line.startsWith("id: ")) msg.id = line.slice(4);
+        else if (line.startsWith("data: ")) data.push(line.slice(6));
+        else if (line.startsWith("retry: ")) msg.event = "retry";
+      }
+      msg.data = data.join("\n");
+      if (msg.comment !== undefined) msg.event = "comment";
+      this.messages.push(msg);
+      this.seen.push(msg);
+    }
+  }
+
+  /** The next message matching `match` (others before it are skipped). */
+  async next(match: (m: SseMessage) => boolean = () => true, timeoutMs = 5000): Promise<SseMessage> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const i = this.messages.findIndex(match);
+      if (i >= 0) {
+        const [m] = this.messages.splice(0, i + 1).slice(-1);
+        return m!;
+      }
+      if (this.ended) throw new Error("the stream ended");
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`no matching event within ${timeoutMs} ms; got ${JSON.stringify(this.messages)}`);
+      this.pending ??= this.reader.read();
+      const result = await Promise.race([this.pending, new Promise<null>((r) => setTimeout(() => r(null), left))]);
+      if (!result) continue;
+      this.pending = null;
+      if (result.done) this.ended = true;
+      else {
+        this.buffer += this.decoder.decode(result.value, { stream: true });
+        this.parse();
+      }
+    }
+  }
+
+  async waitForEnd(timeoutMs = 5000): Promise<void> {
+    await this.next(() => false, timeoutMs).catch((err: Error) => {
+      if (!this.ended) throw err;
+    });
+  }
+
+  async close() {
+    await this.reader.cancel().catch(() => undefined);
+  }
+}
+
+const type = (event: string) => (m: SseMessage) => m.event === event;
+const listenerCount = (t: { deps: TestApp["deps"] }) => (t.deps.realtime as unknown as { listeners: Set<unknown> }).listeners.size;
+
+let t: TestApp;
+let writer: TestUser;
+let reader: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [writer, reader] = await Promise.all([createUser(t, { name: "Stream Writer", alias: "Streamer" }), createUser(t, { name: "Stream Reader" })]);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function open(headers: Record<string, string> = {}) {
+  return new SseReader(await t.request("/api/events", { headers }));
+}
+
+describe("GET /api/events", () => {
+  it("tells a new client the newest event id, then streams likes and comments as they happen", async () => {
+    const piece = await createSubmission(t, writer, { promptId: (await createPrompt(t, { date: "2003-01-01" })).id });
+    await t.json(`/api/community/pieces/${piece.id}/like`, { method: "PUT", cookie: reader.cookie });
+    const sse = await open();
+    const retry = await sse.next();
+    expect(retry.event).toBe("retry");
+    const ready = await sse.next(type("ready"));
+    expect(Number(ready.id)).toBeGreaterThan(0);
+
+    await t.json(`/api/community/pieces/${piece.id}/like`, { method: "PUT", cookie: writer.cookie });
+    // (On PostgreSQL the first like's NOTIFY may trail its commit and arrive first: skip it.)
+    const liked = await sse.next((m) => m.event === "piece:liked" && JSON.parse(m.data).likeCount === 2);
+    expect(JSON.parse(liked.data)).toEqual({ id: piece.id, likeCount: 2 });
+    expect(Number(liked.id)).toBeGreaterThan(Number(ready.id));
+
+    await t.json(`/api/community/pieces/${piece.id}/comments`, { cookie: reader.cookie, json: { content: "so good" } });
+    const commented = await sse.next(type("piece:commented"));
+    expect(JSON.parse(commented.data)).toEqual({ id: piece.id, commentCount: 1 });
+    await sse.close();
+  });
+
+  it("sends only the public fields of known event types", async () => {
+    const sse = await open();
+    await sse.next(type("ready"));
+    // A careless publisher: extra identity fields must never reach the browser.
+    await t.deps.realtime.publish(t.deps.db, "internal:audit", { id: "x", email: writer.email });
+    await t.deps.realtime.publish(t.deps.db, "piece:published", {
+      id: "11111111-1111-4111-8111-111111111111",
+      promptId: "22222222-2222-4222-8222-222222222222",
+      userId: writer.id,
+      name: writer.name,
+      email: writer.email,
+    });
+    const published = await sse.next(type("piece:published"));
+    expect(sse.seen.map((m) => m.event)).not.toContain("internal:audit");
+    expect(JSON.parse(published.data)).toEqual({ id: "11111111-1111-4111-8111-111111111111", promptId: "22222222-2222-4222-8222-222222222222" });
+    const all = JSON.stringify(sse.seen);
+    expect(all).not.toContain(writer.id);
+    expect(all).not.toContain(writer.email);
+    await sse.close();
+  });
+
+  it("replays what a client missed after Last-Event-ID, then goes live", async () => {
+    const piece = await createSubmission(t, writer, { promptId: (await createPrompt(t, { date: "2003-01-02" })).id });
+    const first = await open();
+    const ready = await first.next(type("ready"));
+    await first.close();
+
+    // While the client is away:
+    await t.json(`/api/community/pieces/${piece.id}/like`, { method: "PUT", cookie: reader.cookie });
+    await t.json(`/api/community/pieces/${piece.id}/comments`, { cookie: writer.cookie, json: { content: "missed me?" } });
+
+    const again = await open({ "last-event-id": ready.id! });
+    const a = await again.next((m) => m.event.startsWith("piece:"));
+    const b = await again.next((m) => m.event.startsWith("piece:"));
+    expect([a.event, JSON.parse(a.data)]).toEqual(["piece:liked", { id: piece.id, likeCount: 1 }]);
+    expect([b.event, JSON.parse(b.data)]).toEqual(["piece:commented", { id: piece.id, commentCount: 1 }]);
+    const resumed = await again.next(type("ready"));
+    expect(Number(resumed.id)).toBe(Number(b.id));
+
+    await t.json(`/api/community/pieces/${piece.id}/like`, { method: "DELETE", cookie: reader.cookie });
+    expect(JSON.parse((await again.next(type("piece:liked"))).data)).toEqual({ id: piece.id, likeCount: 0 });
+    await again.close();
+  });
+
+  it("tells a client whose Last-Event-ID it cannot serve to reload", async () => {
+    const sse = await open({ "last-event-id": "999999999" });
+    await sse.next(type("stale"));
+    await sse.next(type("ready"));
+    await sse.close();
+  });
+
+  it("sends a heartbeat comment every LIVE_HEARTBEAT_MS", async () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    try {
+      const sse = await open();
+      await sse.next(type("ready"));
+      vi.advanceTimersByTime(LIVE_HEARTBEAT_MS - 1);
+      await expect(sse.next(type("comment"), 300)).rejects.toThrow(/no matching event/);
+      vi.advanceTimersByTime(1);
+      expect((await sse.next(type("comment"))).comment).toBe("heartbeat");
+      vi.advanceTimersByTime(LIVE_HEARTBEAT_MS);
+      await sse.next(type("comment"));
+      await sse.close();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("lets go of a client that leaves", async () => {
+    const before = listenerCount(t);
+    const sse = await open();
+    await sse.next(type("ready"));
+    expect(listenerCount(t)).toBe(before + 1);
+    await sse.close();
+    await vi.waitFor(() => expect(listenerCount(t)).toBe(before));
+  });
+});
+
+describe("server shutdown", () => {
+  it("ends every live stream", async () => {
+    const own = await createTestApp();
+    try {
+      const sse = new SseReader(await own.request("/api/events"));
+      await sse.next(type("ready"));
+      own.deps.endLiveStreams();
+      await sse.waitForEnd();
+      expect(sse.ended).toBe(true);
+      expect(listenerCount(own)).toBe(0);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe("two app instances on one PostgreSQL", () => {
+  // Needs a real PostgreSQL server: CI's second API pass sets DATABASE_URL (see .ci/), where this
+  // runs; on the embedded PGlite there is no second instance to talk to, so it is skipped there.
+  it.skipIf(!process.env.DATABASE_URL)("a piece published through instance A reaches a live client of instance B", async () => {
+    const { database: databaseA, url, drop } = await freshPostgres(process.env.DATABASE_URL!);
+    const databaseB = await openDatabase({ databaseUrl: url });
+    const env = parseEnv({
+      NODE_ENV: "test",
+      APP_URL,
+      DATA_DIR: mkdtempSync(join(tmpdir(), "inkwell-instances-")),
+      MIN_WRITING_SECONDS: "0",
+      AUTH_RATE_LIMIT_SCALE: "1000",
+      LOG_REQUESTS: "false",
+      AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",
+    });
+    const depsA = await createDeps(env, { inMemory: true, database: databaseA });
+    const depsB = await createDeps(env, { inMemory: true, database: databaseB });
+    try {
+      await seedFreshDatabase(depsA.db, depsA.clock.now(), "UTC");
+      const appA = createApp(depsA);
+      const appB = createApp(depsB);
+      const sse = new SseReader(await appB.request("/api/events"));
+      await sse.next(type("ready"));
+
+      // A writer signs up and publishes on instance A.
+      const headers = { origin: APP_URL, "content-type": "application/json" };
+      const signUp = await appA.request("/api/auth/sign-up/email", {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ name: "Instance Writer", email: `instances-${Date.now()}@example.com`, password: "a quiet room to write", timeZone: "UTC" }),
+      });
+      expect(signUp.status).toBe(200);
+      const cookie = cookieFrom(signUp);
+      const prompt = (await (await appA.request("/api/prompts/today")).json()) as { prompt: { id: string } };
+      const session = (await (await appA.request("/api/writing-sessions", { method: "POST", headers: { ...headers, cookie }, body: "{}" })).json()) as { token: string };
+      const published = await appA.request("/api/submissions", {
+        method: "POST",
+        headers: { ...headers, cookie },
+        body: JSON.stringify({
+          content: "Written on A, read on B.",
+          title: "Across instances",
+          promptId: prompt.prompt.id,
+          action: "publish",
+          signature: "anonymous",
+          page: "write",
+          writingSession: session.token,
+          idempotencyKey: crypto.randomUUID(),
+        }),
+      });
+      expect(published.status, await published.clone().text()).toBe(201);
+      const { submission } = (await published.json()) as { submission: { id: string } };
+
+      const event = await sse.next(type("piece:published"), 10_000);
+      expect(JSON.parse(event.data)).toEqual({ id: submission.id, promptId: prompt.prompt.id });
+      // B's feed has it too, and a like on B reaches a client of A.
+      const feedB = (await (await appB.request("/api/community/feed")).json()) as { items: { id: string }[] };
+      expect(feedB.items[0]!.id).toBe(submission.id);
+      const sseA = new SseReader(await appA.request("/api/events"));
+      await sseA.next(type("ready"));
+      const likeOnB = await appB.request(`/api/community/pieces/${submission.id}/like`, { method: "PUT", headers: { origin: APP_URL, cookie } });
+      expect(likeOnB.status).toBe(200);
+      expect(JSON.parse((await sseA.next(type("piece:liked"), 10_000)).data)).toEqual({ id: submission.id, likeCount: 1 });
+      await sse.close();
+      await sseA.close();
+    } finally {
+      await depsB.stop();
+      await depsA.stop();
+      await drop();
+    }
+  });
+});
