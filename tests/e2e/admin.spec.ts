@@ -192,4 +192,22 @@ test.describe("admin", () => {
     await page.goto("/podium");
     await expect(page.getByRole("heading", { name: "No Editors' Picks yet" })).toBeVisible();
   });
+
+  test("a writer's Editors' Selections count follows the featured flag live", async ({ page, browser }) => {
+    const writer = await writerPage(browser, "Live Writer");
+    const piece = await createPieceViaApi(writer.page.request, { title: "Selected live", publish: true });
+    await writer.page.goto("/profile");
+    await expect(writer.page.getByText(/1 Works/)).toBeVisible();
+    await expect(writer.page.getByText(/Editors' Selections/)).toHaveCount(0);
+
+    await signInAsAdmin(page);
+    const feature = await page.request.put(`/api/admin/submissions/${piece.id}/featured`, { data: { isFeatured: true } });
+    expect(feature.status()).toBe(200);
+    await expect(writer.page.getByText(/1 Editors' Selections/)).toBeVisible();
+
+    const unfeature = await page.request.put(`/api/admin/submissions/${piece.id}/featured`, { data: { isFeatured: false } });
+    expect(unfeature.status()).toBe(200);
+    await expect(writer.page.getByText(/Editors' Selections/)).toHaveCount(0);
+    await writer.close();
+  });
 });
