@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#tests/setup/app.ts";
+import { createSubmission, createUser } from "#tests/factories.ts";
 
 let t: TestApp;
 let dist: string;
@@ -60,5 +61,19 @@ describe("serving", () => {
   it("compresses JSON when the client accepts it", async () => {
     const res = await t.request("/api/config", { headers: { "accept-encoding": "gzip" } });
     expect(res.status).toBe(200);
+  });
+
+  it("never lets a shared cache keep a page whose head describes a private piece", async () => {
+    const owner = await createUser(t);
+    const secret = await createSubmission(t, owner, { isPrivate: true, title: "Only mine" });
+    const open = await createSubmission(t, owner, { isPrivate: false, title: "For everyone" });
+    const mine = await t.request(`/submission/${secret.id}`, { cookie: owner.cookie });
+    expect(await mine.text()).toContain("Only mine");
+    expect(mine.headers.get("cache-control")).toBe("private, no-cache");
+    const visitor = await t.request(`/submission/${secret.id}`);
+    expect(await visitor.text()).not.toContain("Only mine");
+    const pub = await t.request(`/submission/${open.id}`);
+    expect(await pub.text()).toContain("For everyone");
+    expect(pub.headers.get("cache-control")).toBe("no-cache");
   });
 });

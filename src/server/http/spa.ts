@@ -120,7 +120,8 @@ export function mountClient(app: Hono<AppEnv>, resolvers: PageMetaResolver[], di
     }
     const head = renderHead(meta ?? defaultMeta(env.SITE_NAME, path), env.APP_URL, env.SITE_NAME);
     const body = html.replace(/<title>[\s\S]*?<\/title>/, "").replace("<!--app-head-->", head);
-    c.header("Cache-Control", "no-cache");
+    // A page whose head describes a private piece must never sit in a shared cache.
+    c.header("Cache-Control", meta?.noIndex ? "private, no-cache" : "no-cache");
     return c.html(body);
   });
 }

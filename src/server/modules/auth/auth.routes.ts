@@ -48,6 +48,16 @@ const prepare: Record<string, { schema: ZodType; after?: (data: Record<string, u
   },
 };
 
+/**
+ * The better-auth endpoints the app uses; every other one (update-user, change-password,
+ * change-email, delete-user, social linking...) answers 404, so profile changes can only go
+ * through our own validated routes.
+ */
+const ALLOWED: Record<string, RegExp> = {
+  GET: /^\/(get-session|verify-email|reset-password\/[^/]+|ok|error)$/,
+  POST: /^\/(sign-up\/email|sign-in\/email|sign-out|request-password-reset|reset-password|send-verification-email)$/,
+};
+
 /** better-auth's error codes, in the spec's words (§5, §8). */
 function rewriteError(path: string, status: number, body: Partial<ApiErrorBody>): ApiErrorBody & { status: number } {
   const code = body.code ?? "auth_error";
@@ -68,6 +78,7 @@ function rewriteError(path: string, status: number, body: Partial<ApiErrorBody>)
 export const authRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/auth/*", async (c) => {
   const { auth } = c.get("deps");
   const path = c.req.path.replace(/^\/api\/auth/, "");
+  if (!ALLOWED[c.req.method]?.test(path)) return c.json({ code: "not_found", message: "Not found" }, 404);
   let request = c.req.raw;
   const step = c.req.method === "POST" ? prepare[path] : undefined;
   if (step) {

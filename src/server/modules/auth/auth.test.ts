@@ -172,6 +172,23 @@ describe("admins from ADMIN_EMAILS", () => {
   });
 });
 
+describe("better-auth's other endpoints", () => {
+  it("are closed: a profile can only change through the app's validated routes", async () => {
+    const u = await createUser(t, { name: "Kept Name" });
+    for (const [path, json] of [
+      ["/api/auth/update-user", { name: "   ", alias: "y".repeat(500), timeZone: "Not/AZone" }],
+      ["/api/auth/change-password", { currentPassword: u.password, newPassword: "12345678" }],
+      ["/api/auth/change-email", { newEmail: "stolen@example.com" }],
+      ["/api/auth/delete-user", {}],
+    ] as const) {
+      expect((await t.request(path, { json, cookie: u.cookie })).status).toBe(404);
+    }
+    const me = await t.json<{ user: { fullName: string; alias: string | null; email: string } }>("/api/me", { cookie: u.cookie });
+    expect(me.body.user).toMatchObject({ fullName: "Kept Name", alias: null, email: u.email });
+    expect((await t.request("/api/auth/get-session", { cookie: u.cookie })).status).toBe(200);
+  });
+});
+
 describe("GET /api/me", () => {
   it("answers null for a visitor", async () => {
     const res = await t.json<{ user: unknown }>("/api/me");
