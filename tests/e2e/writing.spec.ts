@@ -182,6 +182,164 @@ test.describe("the writing page", () => {
     await b.close();
   });
 
+  test("a tab that disagrees keeps saving its text, and it is offered after that tab closes", async ({ context }) => {
+    const a = await context.newPage();
+    const b = await context.newPage();
+    await a.goto("/freewrite");
+    await b.goto("/freewrite");
+    await editor(a).fill("shared start");
+    await expect(editor(b)).toHaveValue("shared start");
+    await editor(a).fill("shared start, version A");
+    await editor(b).fill("shared start, version B");
+    const warning = "This draft was changed in another tab";
+    await expect.poll(async () => (await a.getByText(warning).count()) + (await b.getByText(warning).count())).toBe(1);
+    const [told, other, mine, theirs] = (await a.getByText(warning).count()) ? [a, b, "version A", "version B"] : [b, a, "version B", "version A"];
+
+    // The told tab keeps writing without choosing: its words are kept, and the draft stays the other tab's.
+    await editor(told).fill(`shared start, ${mine}, and then some more`);
+    const stored = () =>
+      told.evaluate(() =>
+        Object.keys(localStorage)
+          .filter((k) => k.startsWith("inkwell.draft.freewrite"))
+          .map((k) => localStorage.getItem(k))
+          .join("\n"),
+      );
+    await expect.poll(stored).toContain("and then some more");
+    expect(await told.evaluate(() => localStorage.getItem("inkwell.draft.freewrite"))).toContain(theirs);
+    await told.close({ runBeforeUnload: true });
+    await expect(editor(other)).toHaveValue(`shared start, ${theirs}`);
+
+    // The next visit offers the closed tab's version.
+    const c = await context.newPage();
+    await c.goto("/freewrite");
+    await expect(editor(c)).toHaveValue(`shared start, ${theirs}`);
+    await expect(c.getByText("Another tab kept a different version of this draft.")).toBeVisible();
+    await c.getByRole("button", { name: "load the other version" }).click();
+    await expect(editor(c)).toHaveValue(`shared start, ${mine}, and then some more`);
+    await expect(c.getByText("Another tab kept a different version of this draft.")).toHaveCount(0);
+    // It becomes the draft, and the open tab with nothing unsaved follows it.
+    await expect(editor(other)).toHaveValue(`shared start, ${mine}, and then some more`);
+    await c.reload();
+    await expect(editor(c)).toHaveValue(`shared start, ${mine}, and then some more`);
+    await expect(c.getByText("Another tab kept a different version of this draft.")).toHaveCount(0);
+    await other.close();
+    await c.close();
+  });
+
+  test("the next person on this browser never sees the previous writer's unsaved text", async ({ page, context }) => {
+    const first = await registerViaApi(page.request, { name: "First Writer" });
+    await page.goto("/write");
+    await page.getByRole("textbox", { name: "Title" }).fill("Unsent");
+    await editor(page).fill("A letter I have not sent yet.");
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("inkwell.draft.write"))).toContain("not sent yet");
+    const sessionOf = (p: Page) => p.evaluate(() => (JSON.parse(sessionStorage.getItem("inkwell.writing-session.write") ?? "{}") as { token?: string }).token);
+    const firstToken = await sessionOf(page);
+    expect(firstToken).toBeTruthy();
+    // A second tab of the same writer shows the draft.
+    const second = await context.newPage();
+    await second.goto("/write");
+    await expect(editor(second)).toHaveValue("A letter I have not sent yet.");
+
+    await page.getByRole("button", { name: "Menu" }).click();
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    // The open tab lets go of the text once it learns the writer left.
+    await expect(editor(second)).toHaveValue("");
+    await expect(second.getByRole("textbox", { name: "Title" })).toHaveValue("");
+    await second.close();
+
+    // A visitor on the same browser and tab: an empty page and a writing session of their own.
+    await page.goto("/write");
+    await expect(page.getByText("Loading prompt...")).toBeHidden();
+    await expect(editor(page)).toHaveValue("");
+    await expect(page.getByRole("textbox", { name: "Title" })).toHaveValue("");
+    await expect.poll(() => sessionOf(page)).not.toBe(firstToken);
+
+    // Another writer signs in here: still nothing of the first writer's.
+    await registerViaApi(page.request, { name: "Second Writer" });
+    await page.goto("/write");
+    await expect(page.getByText("Loading prompt...")).toBeHidden();
+    await expect(editor(page)).toHaveValue("");
+
+    // The first writer comes back: their draft was kept for them.
+    const signIn = await page.request.post("/api/auth/sign-in/email", { data: { email: first.email, password: first.password }, headers: { origin: ORIGIN } });
+    expect(signIn.status()).toBe(200);
+    await page.goto("/write");
+    await expect(editor(page)).toHaveValue("A letter I have not sent yet.");
+    await expect(page.getByRole("textbox", { name: "Title" })).toHaveValue("Unsent");
+  });
+
+  test("a save in flight keeps its form open until the answer is shown", async ({ page }) => {
+    await registerViaApi(page.request);
+    await page.goto("/write");
+    await editor(page).fill("Words on their way to the server.");
+    await waitForWritingTime(page);
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route("**/api/submissions", async (route) => {
+      await held;
+      await route.fulfill({ status: 422, json: { code: "closed", message: "The archive is closed" } });
+    });
+    await page.getByRole("button", { name: "save" }).click();
+    const form = page.getByRole("dialog", { name: "Save your writing" });
+    await form.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(form.getByRole("button", { name: "Saving..." })).toBeDisabled();
+    await expect(form.getByRole("button", { name: "Cancel" })).toBeDisabled();
+    await expect(form.getByRole("button", { name: "Close" })).toHaveCount(0);
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Escape");
+    await page.mouse.click(5, 5);
+    await expect(form).toBeVisible();
+    answer();
+    await expect(form.getByText("Save failed: The archive is closed")).toBeVisible();
+    // Answered: the form closes again, and the text is where it was.
+    await form.getByRole("button", { name: "Close" }).click();
+    await expect(form).toBeHidden();
+    await expect(editor(page)).toHaveValue("Words on their way to the server.");
+  });
+
+  test("a writer whose session ran out signs in again and the piece is published", async ({ page }) => {
+    const writer = await registerViaApi(page.request, { name: "Lapsed Writer" });
+    await page.goto("/write");
+    await expect(page.getByText("Loading prompt...")).toBeHidden();
+    await page.getByRole("textbox", { name: "Title" }).fill("After the lapse");
+    await editor(page).fill("Written while the session quietly ran out.");
+    await waitForWritingTime(page);
+    // The session ends on the server; this page still believes it is signed in.
+    expect((await page.request.post("/api/auth/sign-out", { data: {}, headers: { origin: ORIGIN } })).status()).toBe(200);
+
+    await page.getByRole("button", { name: "publish" }).click();
+    await page.getByRole("dialog", { name: "How would you like to share this?" }).getByRole("button", { name: "Share with community" }).click();
+    const join = page.getByRole("dialog", { name: "Join our community to publish your work and start building your portfolio :)" });
+    await expect(join).toBeVisible();
+    await expect(page.getByText(/Publish failed/)).toHaveCount(0);
+    await expect(editor(page)).toHaveValue("Written while the session quietly ran out.");
+    // Closed and pressed again: still the way to sign in, not the form.
+    await page.keyboard.press("Escape");
+    await expect(join).toBeHidden();
+    // (A press within a second of the last one is taken for a double click: press until it counts.)
+    await expect(async () => {
+      await page.getByRole("button", { name: "publish" }).click();
+      await expect(join).toBeVisible({ timeout: 500 });
+    }).toPass();
+    await expect(page.getByRole("dialog", { name: "How would you like to share this?" })).toHaveCount(0);
+    await join.getByRole("link", { name: "sign in" }).click();
+
+    await expect(page).toHaveURL(/\/signin\?next=%2Fwrite$/);
+    await page.getByLabel("Email").fill(writer.email);
+    await page.getByLabel("Password").fill(writer.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/write$/);
+    await expect(editor(page)).toHaveValue("Written while the session quietly ran out.");
+    const form = page.getByRole("dialog", { name: "How would you like to share this?" });
+    await expect(form).toBeVisible();
+    await expect(form.getByLabel("Title")).toHaveValue("After the lapse");
+    const published = page.waitForResponse((r) => r.url().endsWith("/api/submissions") && r.request().method() === "POST");
+    await form.getByRole("button", { name: "Share with community" }).click();
+    expect((await published).status()).toBe(201);
+    await expect(page.getByRole("heading", { name: "Thanks for sharing. It's brave, and we appreciate it." })).toBeVisible();
+  });
+
   test("an admin sees Admin Mode and can publish without waiting", async ({ page }) => {
     await signInAsAdmin(page);
     // The browser's clock stands still: only the exemption lets the admin through.

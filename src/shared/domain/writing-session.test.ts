@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { durationWords, formatClock, resolveSignature, secondsLeft, timerShowsText, tooSoonMessage, WRITING_MESSAGES } from "./writing-session.ts";
+import {
+  durationWords,
+  expiredSessionMessage,
+  formatClock,
+  resolveSignature,
+  secondsLeft,
+  timerShowsText,
+  tooSoonMessage,
+  usedUpSessionMessage,
+  WRITING_MESSAGES,
+} from "./writing-session.ts";
 
 describe("secondsLeft", () => {
   const start = Date.parse("2026-01-01T10:00:00Z");
@@ -66,5 +76,18 @@ describe("resolveSignature", () => {
   it("falls back to anonymous on /freewrite", () => {
     expect(resolveSignature("alias", "freewrite", null)).toEqual({ ok: true, signature: "anonymous" });
     expect(resolveSignature("Lord Byron", "freewrite", "Quill")).toEqual({ ok: true, signature: "anonymous" });
+  });
+});
+
+describe("refusals of a writing session that cannot count", () => {
+  it("says the last piece used it up, and how long the next one needs", () => {
+    expect(usedUpSessionMessage("save", 600)).toBe("This writing session was used up by your last piece. Keep writing: saving unlocks after 10 minutes of writing.");
+    expect(usedUpSessionMessage("publish", 3)).toBe("This writing session was used up by your last piece. Keep writing: publishing unlocks after 3 seconds of writing.");
+  });
+
+  it("says a session older than a day has expired", () => {
+    expect(expiredSessionMessage("save", 600)).toBe(
+      "This writing session started more than 24 hours ago and has expired. Keep writing: saving unlocks after 10 minutes of writing in a new session.",
+    );
   });
 });

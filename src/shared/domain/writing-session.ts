@@ -8,6 +8,9 @@ import type { Signature } from "./author.ts";
 export type WritingAction = "save" | "publish";
 export type WritingPage = "write" | "freewrite";
 
+/** A writing session counts for a day at most: a token minted long ago cannot stand for writing now. */
+export const WRITING_SESSION_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
 /** The user-facing words of the writing flow (spec §2, §5, §8). */
 export const WRITING_MESSAGES = {
   emptySave: "Please write something before saving",
@@ -51,6 +54,19 @@ export function durationWords(seconds: number): string {
     return `${m} ${m === 1 ? "minute" : "minutes"}`;
   }
   return `${seconds} ${seconds === 1 ? "second" : "seconds"}`;
+}
+
+/** A session that started before (or as) the writer's last piece was saved: that piece used its minutes. */
+export function usedUpSessionMessage(action: WritingAction, minSeconds: number): string {
+  const verb = action === "save" ? "saving" : "publishing";
+  return `This writing session was used up by your last piece. Keep writing: ${verb} unlocks after ${durationWords(minSeconds)} of writing.`;
+}
+
+/** A session older than WRITING_SESSION_MAX_AGE_MS. */
+export function expiredSessionMessage(action: WritingAction, minSeconds: number): string {
+  const verb = action === "save" ? "saving" : "publishing";
+  const hours = WRITING_SESSION_MAX_AGE_MS / 3_600_000;
+  return `This writing session started more than ${hours} hours ago and has expired. Keep writing: ${verb} unlocks after ${durationWords(minSeconds)} of writing in a new session.`;
 }
 
 /** "Keep writing: saving unlocks after 10 minutes of writing (3:20 to go)." */

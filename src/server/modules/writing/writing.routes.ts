@@ -3,8 +3,13 @@ import { MESSAGES } from "#shared/errors.ts";
 import { localDate } from "#shared/domain/dates.ts";
 import { submissionInput } from "#shared/schemas/writing.ts";
 import { requireUser, type AppEnv } from "../../http/context.ts";
+import { rateLimit } from "../../http/rate-limit.ts";
 import { validate } from "../../http/validate.ts";
 import { createSubmission, getFreewritePrompt, getStreak, getTodayPrompt, startWritingSession } from "./writing.service.ts";
+
+/** Minting writing sessions: at most this many per client per window (scaled by AUTH_RATE_LIMIT_SCALE). */
+const WRITING_SESSION_RATE_WINDOW_MS = 60_000;
+const WRITING_SESSION_RATE_MAX = 30;
 
 /** Signed-out callers are refused before their body is judged, in the spec's words for the action. */
 const requireWriter: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -26,8 +31,8 @@ export const writingRoutes = new Hono<AppEnv>()
   .get("/prompts/freewrite", async (c) => {
     return c.json({ prompt: await getFreewritePrompt(c.get("deps").db) });
   })
-  /** Starts the clock on a piece: a signed token the save or publish must carry. */
-  .post("/writing-sessions", (c) => {
+  /** Starts the clock on a piece: a signed token the save or publish must carry. Limited per client. */
+  .post("/writing-sessions", rateLimit({ bucket: "writing-sessions", windowMs: WRITING_SESSION_RATE_WINDOW_MS, max: WRITING_SESSION_RATE_MAX }), (c) => {
     return c.json(startWritingSession(c.get("deps"), c.get("user")), 201);
   })
   /** Saves privately or publishes (spec §5); 201 when created, 200 when the idempotency key was seen. */

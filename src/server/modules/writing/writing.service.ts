@@ -4,7 +4,17 @@ import { achievementsReached, type AchievementType } from "#shared/domain/achiev
 import { localDate } from "#shared/domain/dates.ts";
 import { currentStreakAsOf, streakAfterWriting } from "#shared/domain/streaks.ts";
 import { countWords, pagesFor } from "#shared/domain/words.ts";
-import { resolveSignature, secondsLeft, tooSoonMessage, WRITING_MESSAGES, type WritingAction, type WritingPage } from "#shared/domain/writing-session.ts";
+import {
+  expiredSessionMessage,
+  resolveSignature,
+  secondsLeft,
+  tooSoonMessage,
+  usedUpSessionMessage,
+  WRITING_MESSAGES,
+  WRITING_SESSION_MAX_AGE_MS,
+  type WritingAction,
+  type WritingPage,
+} from "#shared/domain/writing-session.ts";
 import type {
   AwardedAchievement,
   Prompt,
@@ -20,7 +30,7 @@ import { ensureFreewritePrompt } from "../../db/seed.ts";
 import type { Deps } from "../../deps.ts";
 import { badRequest, HttpError } from "../../http/errors.ts";
 import type { SessionUser } from "../../http/context.ts";
-import { issueWritingSession, verifyWritingSession } from "./writing-session.ts";
+import { issueWritingSession, verifyWritingSession, type WritingSession } from "./writing-session.ts";
 
 const promptColumns = { id: prompts.id, text: prompts.text, date: prompts.date, author: prompts.author, kind: prompts.kind };
 
@@ -127,14 +137,18 @@ export async function createSubmission(
   const today = localDate(now, timeZone);
 
   // The ten-minute rule, measured by the server from the session it signed. Admins are exempt.
-  let nonce: string | null = null;
+  // A session counts for a day at most, and (below, under the writer's lock) only for writing
+  // done after their last piece: tokens collected in advance cannot pay for several pieces.
+  const min = deps.env.MIN_WRITING_SECONDS;
+  let session: WritingSession | null = null;
   if (!user.isAdmin) {
-    const session = verifyWritingSession(deps.authSecret, input.writingSession);
+    session = verifyWritingSession(deps.authSecret, input.writingSession);
     if (!session) throw badRequest(WRITING_MESSAGES.badSession, "invalid_writing_session");
-    const min = deps.env.MIN_WRITING_SECONDS;
+    if (now.getTime() - session.startedAtMs > WRITING_SESSION_MAX_AGE_MS) {
+      throw badRequest(expiredSessionMessage(input.action, min), "writing_session_expired");
+    }
     const left = secondsLeft(session.startedAtMs, now.getTime(), min);
     if (left > 0) throw badRequest(tooSoonMessage(input.action, left, min), "writing_time_not_met");
-    nonce = session.nonce;
   }
 
   // The prompt must exist and be one the writer can see (not a future date).
@@ -158,6 +172,30 @@ export async function createSubmission(
   const pages = pagesFor(words);
 
   const result = await db.transaction(async (tx) => {
+    // One piece at a time per writer: concurrent saves queue here, so each sees the one before.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update").limit(1);
+    const seen = await findByKey(tx, user.id, input.idempotencyKey);
+    if (seen) return { created: false as const, row: seen };
+
+    if (session) {
+      const [spent] = await tx
+        .select({ nonce: spentWritingSessions.nonce })
+        .from(spentWritingSessions)
+        .where(eq(spentWritingSessions.nonce, session.nonce))
+        .limit(1);
+      if (spent) throw badRequest(WRITING_MESSAGES.spentSession, "writing_session_spent");
+      // The writer's latest piece (submissions_user_created_idx): a session must have started after it.
+      const [last] = await tx
+        .select({ createdAt: submissions.createdAt })
+        .from(submissions)
+        .where(eq(submissions.userId, user.id))
+        .orderBy(desc(submissions.createdAt))
+        .limit(1);
+      if (last && session.startedAtMs <= last.createdAt.getTime()) {
+        throw badRequest(usedUpSessionMessage(input.action, min), "writing_session_used_up");
+      }
+    }
+
     const [inserted] = await tx
       .insert(submissions)
       .values({
@@ -183,10 +221,10 @@ export async function createSubmission(
       return { created: false as const, row: twin };
     }
 
-    if (nonce) {
+    if (session) {
       const spent = await tx
         .insert(spentWritingSessions)
-        .values({ nonce, userId: user.id, submissionId: inserted.id, spentAt: now })
+        .values({ nonce: session.nonce, userId: user.id, submissionId: inserted.id, spentAt: now })
         .onConflictDoNothing()
         .returning({ nonce: spentWritingSessions.nonce });
       if (spent.length === 0) throw badRequest(WRITING_MESSAGES.spentSession, "writing_session_spent");

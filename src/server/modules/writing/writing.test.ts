@@ -343,6 +343,83 @@ describe("POST /api/submissions: the writing time", () => {
   });
 });
 
+describe("POST /api/submissions: sessions collected in advance", () => {
+  it("lets a batch of sessions minted together pay for one piece only", async () => {
+    const u = await createUser(t);
+    const sessions = [await startSession(t), await startSession(t), await startSession(t)];
+    clock().advance(MIN * 1000);
+    const first = await submit(t, u, { writingSession: sessions[0]!.token, action: "publish" });
+    expect(first.status).toBe(201);
+    const second = await submit<ErrorBody>(t, u, { writingSession: sessions[1]!.token, action: "publish" });
+    expect(second.status).toBe(422);
+    expect(second.body).toEqual({
+      code: "writing_session_used_up",
+      message: "This writing session was used up by your last piece. Keep writing: publishing unlocks after 5 seconds of writing.",
+    });
+    const third = await submit<ErrorBody>(t, u, { writingSession: sessions[2]!.token, action: "save" });
+    expect(third.body.message).toBe("This writing session was used up by your last piece. Keep writing: saving unlocks after 5 seconds of writing.");
+    expect(await piecesOf(u.id)).toBe(1);
+    // A session started after that piece counts again.
+    const next = await submit(t, u, { action: "save" });
+    expect(next.status).toBe(201);
+    expect(await piecesOf(u.id)).toBe(2);
+  });
+
+  it("refuses the second of two early sessions even when both arrive together", async () => {
+    const u = await createUser(t);
+    const a = await startSession(t);
+    const b = await startSession(t);
+    clock().advance(MIN * 1000);
+    const prompt = await createPrompt(t);
+    const [ra, rb] = await Promise.all([
+      submit<ErrorBody>(t, u, { writingSession: a.token, promptId: prompt.id }),
+      submit<ErrorBody>(t, u, { writingSession: b.token, promptId: prompt.id }),
+    ]);
+    expect([ra.status, rb.status].sort()).toEqual([201, 422]);
+    expect([ra.body.code, rb.body.code]).toContain("writing_session_used_up");
+    expect(await piecesOf(u.id)).toBe(1);
+  });
+
+  it("refuses a session more than 24 hours old, and accepts one just under", async () => {
+    const u = await createUser(t);
+    const old = await startSession(t);
+    const almost = await startSession(t);
+    clock().advance(24 * 3600_000 + 1000);
+    const refused = await submit<ErrorBody>(t, u, { writingSession: old.token, action: "save" });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toEqual({
+      code: "writing_session_expired",
+      message: "This writing session started more than 24 hours ago and has expired. Keep writing: saving unlocks after 5 seconds of writing in a new session.",
+    });
+    expect(await piecesOf(u.id)).toBe(0);
+    const u2 = await createUser(t);
+    clock().advance(-2000);
+    const justUnder = await submit(t, u2, { writingSession: almost.token, action: "save" });
+    expect(justUnder.status).toBe(201);
+  });
+
+  it("keeps admins exempt: their pieces need no fresh session", async () => {
+    const admin = await createUser(t, { admin: true });
+    const early = await startSession(t, admin.cookie);
+    expect((await submit(t, admin, { writingSession: early.token, noWait: true })).status).toBe(201);
+    expect((await submit(t, admin, { writingSession: early.token, noWait: true })).status).toBe(201);
+  });
+
+  it("limits how fast one client can mint sessions", async () => {
+    const limited = await createTestApp({ MIN_WRITING_SECONDS: String(MIN), AUTH_RATE_LIMIT_SCALE: "1", TRUST_PROXY: "true" });
+    try {
+      const mint = (ip: string) => limited.request("/api/writing-sessions", { method: "POST", json: {}, headers: { "x-forwarded-for": ip } });
+      for (let i = 0; i < 30; i++) expect((await mint("203.0.113.7")).status).toBe(201);
+      const refused = await mint("203.0.113.7");
+      expect(refused.status).toBe(429);
+      expect(((await refused.json()) as ErrorBody).code).toBe("rate_limited");
+      expect((await mint("203.0.113.8")).status).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe("POST /api/submissions: idempotency", () => {
   it("answers a repeated request with the same piece and creates nothing", async () => {
     const u = await createUser(t);

@@ -5,6 +5,7 @@ import { Button } from "#client/components/ui/button.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
 import { Field } from "#client/components/ui/field.tsx";
 import { FormMessage } from "#client/components/ui/states.tsx";
+import { useHoldOpen } from "../hooks/use-hold-open.ts";
 
 export interface SignatureChoice {
   value: Signature;
@@ -46,13 +47,21 @@ export function PublishForm({
   const legendId = useId();
   const selectId = useId();
   const choices = signatureChoices(me);
+  const formRef = useHoldOpen<HTMLFormElement>(open, busy);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onSubmit();
   };
   return (
-    <Dialog open={open} onClose={onCancel} title="How would you like to share this?" fullScreen>
-      <form onSubmit={submit} className="flex flex-col gap-6" noValidate>
+    <Dialog
+      open={open}
+      // While the request is in flight the form cannot be closed: its outcome is shown here.
+      onClose={busy ? () => undefined : onCancel}
+      showClose={!busy}
+      title="How would you like to share this?"
+      fullScreen
+    >
+      <form ref={formRef} onSubmit={submit} className="flex flex-col gap-6" noValidate>
         <Field label="Title" optional placeholder="Give your piece a title..." value={title} onChange={(e) => onTitle(e.target.value)} maxLength={200} />
         <fieldset className="flex flex-col gap-3">
           <legend id={legendId} className="mb-2 text-sm font-medium text-ink">
@@ -93,7 +102,7 @@ export function PublishForm({
         </fieldset>
         {error && <FormMessage tone="error">{error}</FormMessage>}
         <div className="flex flex-wrap items-center justify-end gap-3">
-          <Button variant="ghost" onClick={onCancel}>
+          <Button variant="ghost" onClick={onCancel} disabled={busy}>
             Cancel
           </Button>
           <Button type="submit" variant="primary" disabled={busy}>

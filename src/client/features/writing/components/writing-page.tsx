@@ -21,7 +21,7 @@ import { getFreewritePromptQueryOptions, getTodayPromptQueryOptions } from "../a
 import { useDraft } from "../hooks/use-draft.ts";
 import { useSecondsLeft } from "../hooks/use-seconds-left.ts";
 import { useWritingSession } from "../hooks/use-writing-session.ts";
-import { readPending, restoreText, writePending } from "../lib/storage.ts";
+import { readPending, restoreText, VISITOR, writePending, type Owner } from "../lib/storage.ts";
 import { CountdownTimer } from "./countdown-timer.tsx";
 import { JoinModal } from "./join-modal.tsx";
 import { PublishForm } from "./publish-form.tsx";
@@ -31,7 +31,15 @@ import { SuccessView } from "./success-view.tsx";
 /** Back from sign-up with a pending action: the form opens after this pause (spec §9). */
 const PENDING_RESTORE_DELAY_MS = 100;
 /** Refusals whose message already says what to do: shown as they are, without "Save failed:". */
-const SELF_EXPLAINING = new Set(["writing_time_not_met", "invalid_writing_session", "writing_session_spent"]);
+const SELF_EXPLAINING = new Set([
+  "writing_time_not_met",
+  "invalid_writing_session",
+  "writing_session_spent",
+  "writing_session_used_up",
+  "writing_session_expired",
+]);
+/** Refusals after which this page needs a new writing session. */
+const NEEDS_NEW_SESSION = new Set(["invalid_writing_session", "writing_session_spent", "writing_session_used_up", "writing_session_expired"]);
 
 type View = "editing" | "save-form" | "publish-form" | "saved" | "published";
 
@@ -65,16 +73,24 @@ export function WritingPage({ page }: { page: Page }) {
   const today = useQuery({ ...getTodayPromptQueryOptions(), enabled: page === "write" });
   const freewrite = useQuery({ ...getFreewritePromptQueryOptions(), enabled: page === "freewrite" });
 
-  const [initial] = useState(() => restoreText(page));
+  // Whose text is on this page: the signed-in writer, or a visitor. What the browser keeps is
+  // stamped with it, and only the owner's own (or a visitor's) text is ever brought back.
+  const here: Owner = me?.id ?? VISITOR;
+  const [owner, setOwner] = useState<Owner>(here);
+  /** The server said this writer's session ended (401): their text waits for them to sign in again. */
+  const signedOutMidWriting = useRef(false);
+
+  const [initial] = useState(() => restoreText(page, owner));
   const [title, setTitle] = useState(initial.title);
   const [content, setContent] = useState(initial.content);
   const adopt = useCallback((t: { title: string; content: string }) => {
     setTitle(t.title);
     setContent(t.content);
   }, []);
-  const draft = useDraft(page, { title, content }, adopt);
+  const draft = useDraft(page, owner, { title, content }, adopt);
+  const flushDraft = draft.flush;
 
-  const { session, failed: sessionFailed, ensure, renew } = useWritingSession(page);
+  const { session, failed: sessionFailed, ensure, renew } = useWritingSession(page, owner);
   const left = useSecondsLeft(session);
   const admin = me?.isAdmin ?? false;
 
@@ -102,10 +118,35 @@ export function WritingPage({ page }: { page: Page }) {
     if (left === 0) setNotice(null);
   }, [left]);
 
+  // Someone else signed in or out (in another tab): a visitor's text carries over to the writer
+  // who signs in; a writer's text leaves the screen (it stays stored for them) unless their own
+  // session just ran out here and they are on their way back.
+  useEffect(() => {
+    if (here === owner) {
+      signedOutMidWriting.current = false;
+      return;
+    }
+    if (owner === VISITOR) {
+      setOwner(here);
+      return;
+    }
+    if (signedOutMidWriting.current && here === VISITOR) return;
+    flushDraft();
+    signedOutMidWriting.current = false;
+    attempt.current = null;
+    setOwner(here);
+    setTitle("");
+    setContent("");
+    setView("editing");
+    setJoinAction(null);
+    setNotice(null);
+    setFormError(null);
+  }, [here, owner, flushDraft]);
+
   // Back from sign-up or sign-in with a pending action: open its form after a short pause.
   useEffect(() => {
     if (!me) return;
-    const pending = readPending(page);
+    const pending = readPending(page, owner);
     if (!pending) return;
     const timer = window.setTimeout(() => {
       writePending(page, null);
@@ -114,7 +155,7 @@ export function WritingPage({ page }: { page: Page }) {
       setView(pending.action === "save" ? "save-form" : "publish-form");
     }, PENDING_RESTORE_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [me, page]);
+  }, [me, page, owner]);
 
   // Keep the selection where the shortcut left it.
   useLayoutEffect(() => {
@@ -144,7 +185,7 @@ export function WritingPage({ page }: { page: Page }) {
     if (empty || inFlight.current) return;
     if (!me) {
       // The text, title and action wait in this tab while the writer signs up (the session is already kept).
-      writePending(page, { action, title, content });
+      writePending(page, { action, title, content, owner });
       setJoinAction(action);
       return;
     }
@@ -155,6 +196,12 @@ export function WritingPage({ page }: { page: Page }) {
     setNotice(null);
     setFormError(null);
     setView(action === "save" ? "save-form" : "publish-form");
+  };
+
+  /** A form stays open while its request is in flight, so its outcome is always seen. */
+  const closeForm = () => {
+    if (inFlight.current) return;
+    setView("editing");
   };
 
   const closeJoin = () => {
@@ -232,8 +279,20 @@ export function WritingPage({ page }: { page: Page }) {
       });
       succeed(action, res);
     } catch (err) {
+      if (err instanceof ApiError && err.status === 401) {
+        // Signed out meanwhile (the session expired): the same detour as a visitor's. The text,
+        // title and action wait in this tab (the writing session is already kept) while they sign in.
+        signedOutMidWriting.current = true;
+        writePending(page, { action, title, content, owner });
+        setFormError(null);
+        setView("editing");
+        setJoinAction(action);
+        queryClient.setQueryData(meQueryKey, null);
+        void queryClient.invalidateQueries({ queryKey: meQueryKey });
+        return;
+      }
       setFormError(failureMessage(action, err));
-      if (err instanceof ApiError && (err.code === "writing_session_spent" || err.code === "invalid_writing_session")) void renew();
+      if (err instanceof ApiError && NEEDS_NEW_SESSION.has(err.code)) void renew();
     } finally {
       inFlight.current = false;
       setBusy(false);
@@ -290,7 +349,11 @@ export function WritingPage({ page }: { page: Page }) {
 
       {draft.conflict && (
         <div role="alert" className="mb-6 rounded-lg border border-accent/40 bg-accent-soft px-4 py-3 text-sm text-ink">
-          <p>This draft was changed in another tab. Your text here is kept, and neither tab overwrites the other until you choose.</p>
+          <p>
+            {draft.conflict.key
+              ? "Another tab kept a different version of this draft. Your text here is kept until you choose."
+              : "This draft was changed in another tab. Your text here is kept, and neither tab overwrites the other until you choose."}
+          </p>
           <div className="mt-2 flex flex-wrap gap-2">
             <Button variant="text" className="text-base" onClick={draft.keepMine}>
               keep this version
@@ -361,7 +424,7 @@ export function WritingPage({ page }: { page: Page }) {
             onTitle={setTitle}
             busy={busy}
             error={formError}
-            onCancel={() => setView("editing")}
+            onCancel={closeForm}
             onSubmit={() => void submit("save")}
           />
           <PublishForm
@@ -373,7 +436,7 @@ export function WritingPage({ page }: { page: Page }) {
             onSignature={setSignature}
             busy={busy}
             error={formError}
-            onCancel={() => setView("editing")}
+            onCancel={closeForm}
             onSubmit={() => void submit("publish")}
           />
         </>

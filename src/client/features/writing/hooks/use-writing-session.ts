@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { WritingPage } from "#shared/domain/writing-session.ts";
 import { startWritingSession } from "../api/start-writing-session.ts";
-import { readStoredSession, writeStoredSession, type StoredSession } from "../lib/storage.ts";
+import { readStoredSession, writeStoredSession, type Owner, type StoredSession } from "../lib/storage.ts";
 
 const START_ATTEMPTS = 4;
 const START_BACKOFF_MS = 1000;
@@ -9,10 +9,12 @@ const START_BACKOFF_MS = 1000;
 /**
  * The server's writing session for this page. Kept in sessionStorage so a reload or the
  * signed-out detour through sign-up keeps the minutes already written; `renew()` starts a new
- * one after a save or publish (the next piece needs its own time).
+ * one after a save or publish (the next piece needs its own time). Stamped with its `owner`:
+ * a visitor's session carries over when they sign in, another writer's is never used.
  */
-export function useWritingSession(page: WritingPage) {
-  const [session, setSession] = useState<StoredSession | null>(() => readStoredSession(page));
+export function useWritingSession(page: WritingPage, owner: Owner) {
+  const ownerRef = useRef(owner);
+  const [session, setSession] = useState<StoredSession | null>(() => readStoredSession(page, owner));
   const [failed, setFailed] = useState(false);
   const starting = useRef<Promise<StoredSession | null> | null>(null);
 
@@ -25,7 +27,7 @@ export function useWritingSession(page: WritingPage) {
           const res = await startWritingSession();
           // The countdown runs on this browser's clock from the moment the server answered,
           // which is never earlier than the server's own start: the timer cannot end early.
-          const next: StoredSession = { token: res.token, startedAtLocal: Date.now(), minSeconds: res.minSeconds, exempt: res.exempt };
+          const next: StoredSession = { token: res.token, startedAtLocal: Date.now(), minSeconds: res.minSeconds, exempt: res.exempt, owner: ownerRef.current };
           writeStoredSession(page, next);
           setSession(next);
           setFailed(false);
@@ -46,7 +48,10 @@ export function useWritingSession(page: WritingPage) {
   }, [page]);
 
   useEffect(() => {
-    if (!readStoredSession(page)) void start();
+    const stored = readStoredSession(page, ownerRef.current);
+    if (!stored) void start();
+    // A visitor's minutes, kept through sign-up, now belong to the writer.
+    else if (stored.owner !== ownerRef.current) writeStoredSession(page, { ...stored, owner: ownerRef.current });
   }, [page, start]);
 
   /** The current session, starting one if there is none yet. */
@@ -57,6 +62,21 @@ export function useWritingSession(page: WritingPage) {
     setSession(null);
     return start();
   }, [page, start]);
+
+  // Someone else is writing here now: a visitor's minutes become the new writer's; another
+  // writer's session is dropped and a new one starts.
+  useEffect(() => {
+    if (ownerRef.current === owner) return;
+    ownerRef.current = owner;
+    const stored = readStoredSession(page, owner);
+    if (stored) {
+      const next = { ...stored, owner };
+      writeStoredSession(page, next);
+      setSession(next);
+    } else {
+      void renew();
+    }
+  }, [owner, page, renew]);
 
   return { session, failed, ensure, renew };
 }

@@ -3,23 +3,35 @@ import type { WritingAction, WritingPage } from "#shared/domain/writing-session.
 
 /**
  * What the writing pages keep in the browser:
- * - localStorage  inkwell.draft.<page>            the autosaved draft {title, content, updatedAt, tab}
- * - sessionStorage inkwell.pending.<page>         a save or publish waiting for sign-up/sign-in
- * - sessionStorage inkwell.writing-session.<page> the server's writing session (its timer)
- * Storage can be missing or full (private browsing): every access is guarded.
+ * - localStorage  inkwell.draft.<page>              the autosaved draft {title, content, updatedAt, tab, owner}
+ * - localStorage  inkwell.draft.<page>.tab.<tab>    a tab's own text while it disagrees with the draft
+ *                                                   (kept after the tab closes, offered on the next visit)
+ * - sessionStorage inkwell.pending.<page>           a save or publish waiting for sign-up/sign-in
+ * - sessionStorage inkwell.writing-session.<page>   the server's writing session (its timer)
+ * Everything is stamped with its owner: the writer's user id, or "visitor" for signed-out writing.
+ * A browser can be shared, so only the owner's own text, or a visitor's (it carries over through
+ * sign-up and sign-in), is ever restored. Storage can be missing or full (private browsing):
+ * every access is guarded.
  */
+export const VISITOR = "visitor";
+
+/** A user id, or VISITOR. */
+export type Owner = string;
+
 export interface Draft {
   title: string;
   content: string;
   updatedAt: number;
   /** Which tab wrote it, so a tab can tell its own writes from another's. */
-  tab?: string;
+  tab?: string | undefined;
+  owner?: Owner | undefined;
 }
 
 export interface PendingAction {
   action: WritingAction;
   title: string;
   content: string;
+  owner?: Owner | undefined;
 }
 
 export interface StoredSession {
@@ -28,9 +40,17 @@ export interface StoredSession {
   startedAtLocal: number;
   minSeconds: number;
   exempt: boolean;
+  owner?: Owner | undefined;
+}
+
+/** May the person here now (`owner`) see what `stored` wrote? Their own, or a visitor's. Unstamped text is no one's. */
+export function visibleTo(stored: Owner | undefined, owner: Owner): boolean {
+  return stored !== undefined && (stored === owner || stored === VISITOR);
 }
 
 export const draftKey = (page: WritingPage) => `inkwell.draft.${page}`;
+const sideDraftPrefix = (page: WritingPage) => `inkwell.draft.${page}.tab.`;
+export const sideDraftKey = (page: WritingPage, tab: string) => `${sideDraftPrefix(page)}${tab}`;
 const pendingKey = (page: WritingPage) => `inkwell.pending.${page}`;
 const sessionKey = (page: WritingPage) => `inkwell.writing-session.${page}`;
 
@@ -61,37 +81,83 @@ export function parseDraft(raw: string | null): Draft | null {
   try {
     const d = JSON.parse(raw) as Partial<Draft>;
     if (typeof d.content !== "string" || typeof d.updatedAt !== "number") return null;
-    return { title: typeof d.title === "string" ? d.title : "", content: d.content, updatedAt: d.updatedAt, tab: d.tab };
+    return {
+      title: typeof d.title === "string" ? d.title : "",
+      content: d.content,
+      updatedAt: d.updatedAt,
+      tab: typeof d.tab === "string" ? d.tab : undefined,
+      owner: typeof d.owner === "string" ? d.owner : undefined,
+    };
   } catch {
     return null;
   }
 }
 
-/** The autosaved draft when it is under 24 hours old. */
-export function readDraft(page: WritingPage, now = Date.now()): Draft | null {
-  let raw: string | null;
+function readRaw(key: string): string | null {
   try {
-    raw = local()?.getItem(draftKey(page)) ?? null;
+    return local()?.getItem(key) ?? null;
   } catch {
     return null;
   }
-  const d = parseDraft(raw);
-  if (!d || now - d.updatedAt > DRAFT_MAX_AGE_MS) return null;
+}
+
+/** The stored draft whoever wrote it (for checks before writing over it). */
+export const readAnyDraft = (page: WritingPage): Draft | null => parseDraft(readRaw(draftKey(page)));
+
+/** The autosaved draft when `owner` may see it and it is under 24 hours old. */
+export function readDraft(page: WritingPage, owner: Owner, now = Date.now()): Draft | null {
+  const d = readAnyDraft(page);
+  if (!d || !visibleTo(d.owner, owner) || now - d.updatedAt > DRAFT_MAX_AGE_MS) return null;
   return d;
 }
 
 export const writeDraft = (page: WritingPage, draft: Draft | null) => write(local(), draftKey(page), draft);
 
-export const readPending = (page: WritingPage) => read<PendingAction>(session(), pendingKey(page));
+export const writeSideDraft = (page: WritingPage, tab: string, draft: Draft | null) => write(local(), sideDraftKey(page, tab), draft);
+export const removeStored = (key: string) => write(local(), key, null);
+
+/**
+ * Versions other tabs kept while they disagreed with the draft, that `owner` may see, newest
+ * first. Versions older than a day are dropped on the way (whoever wrote them).
+ */
+export function sideDrafts(page: WritingPage, owner: Owner, now = Date.now()): { key: string; draft: Draft }[] {
+  const store = local();
+  if (!store) return [];
+  const prefix = sideDraftPrefix(page);
+  const found: { key: string; draft: Draft }[] = [];
+  try {
+    const keys: string[] = [];
+    for (let i = 0; i < store.length; i++) {
+      const key = store.key(i);
+      if (key?.startsWith(prefix)) keys.push(key);
+    }
+    for (const key of keys) {
+      const draft = parseDraft(store.getItem(key));
+      if (!draft || now - draft.updatedAt > DRAFT_MAX_AGE_MS) store.removeItem(key);
+      else if (visibleTo(draft.owner, owner)) found.push({ key, draft });
+    }
+  } catch {
+    return found;
+  }
+  return found.sort((a, b) => b.draft.updatedAt - a.draft.updatedAt);
+}
+
+export function readPending(page: WritingPage, owner: Owner): PendingAction | null {
+  const p = read<PendingAction>(session(), pendingKey(page));
+  return p && visibleTo(p.owner, owner) ? p : null;
+}
 export const writePending = (page: WritingPage, pending: PendingAction | null) => write(session(), pendingKey(page), pending);
 
-export const readStoredSession = (page: WritingPage) => read<StoredSession>(session(), sessionKey(page));
+export function readStoredSession(page: WritingPage, owner: Owner): StoredSession | null {
+  const s = read<StoredSession>(session(), sessionKey(page));
+  return s && visibleTo(s.owner, owner) ? s : null;
+}
 export const writeStoredSession = (page: WritingPage, s: StoredSession | null) => write(session(), sessionKey(page), s);
 
-/** Text to start the page with: a pending action's text first, then a recent draft. */
-export function restoreText(page: WritingPage): { title: string; content: string } {
-  const pending = readPending(page);
+/** Text to start the page with: a pending action's text first, then a recent draft; only `owner`'s or a visitor's. */
+export function restoreText(page: WritingPage, owner: Owner): { title: string; content: string } {
+  const pending = readPending(page, owner);
   if (pending && pending.content.trim()) return { title: pending.title, content: pending.content };
-  const draft = readDraft(page);
+  const draft = readDraft(page, owner);
   return draft ? { title: draft.title, content: draft.content } : { title: "", content: "" };
 }
