@@ -139,6 +139,121 @@ test.describe("portfolio, piece page and share links", () => {
     await expect(page.getByRole("heading", { name: "Your Portfolio Awaits" })).toBeVisible();
   });
 
+  test("the inline editor asks before dropping edits, and a title removed privately stays removed", async ({ page }) => {
+    await registerViaApi(page.request, { name: "Careful Writer" });
+    const { id } = await createPieceViaApi(page.request, { title: "Passing title", content: "The first draft of it.", publish: false, freewrite: true });
+    await page.goto(`/submission/${id}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Passing title" })).toBeVisible();
+
+    await page.getByRole("button", { name: "edit", exact: true }).click();
+    await page.getByPlaceholder("Give your piece a title...").fill("");
+    await page.getByLabel("Your writing").fill("The second draft, better.");
+    const leave = page.getByRole("dialog", { name: "Leave without saving?" });
+    // A link away is held until the writer decides.
+    await page.getByRole("link", { name: "Back to Portfolio" }).click();
+    await expect(leave).toBeVisible();
+    await expectAccessible(page);
+    await leave.getByRole("button", { name: "Keep editing" }).click();
+    await expect(leave).toHaveCount(0);
+    await expect(page).toHaveURL(new RegExp(`/submission/${id}$`));
+    await expect(page.getByLabel("Your writing")).toHaveValue("The second draft, better.");
+    // So is cancel; Escape keeps editing too.
+    await page.getByRole("button", { name: "cancel" }).click();
+    await expect(leave).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(leave).toHaveCount(0);
+    await expect(page.getByLabel("Your writing")).toHaveValue("The second draft, better.");
+
+    await page.getByRole("button", { name: "save", exact: true }).click();
+    await expect(page.getByText("Your changes have been saved!")).toBeVisible();
+    // The removed title stays removed (a freewrite without a title is "Untitled").
+    await expect(page.getByRole("heading", { level: 1, name: "Untitled" })).toBeVisible();
+
+    // Unchanged: cancel closes at once. Changed, then discarded: the saved text stays.
+    await page.getByRole("button", { name: "edit", exact: true }).click();
+    await page.getByRole("button", { name: "cancel" }).click();
+    await expect(leave).toHaveCount(0);
+    await page.getByRole("button", { name: "edit", exact: true }).click();
+    await page.getByLabel("Your writing").fill("A third draft nobody keeps.");
+    await page.getByRole("button", { name: "cancel" }).click();
+    await leave.getByRole("button", { name: "discard changes" }).click();
+    await expect(page.getByText("The second draft, better.")).toBeVisible();
+    await page.getByRole("button", { name: "edit", exact: true }).click();
+    await page.getByLabel("Your writing").fill("Another draft nobody keeps.");
+    await page.getByRole("link", { name: "Back to Portfolio" }).click();
+    await leave.getByRole("button", { name: "discard changes" }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByRole("button", { name: "Untitled", exact: true })).toBeVisible();
+
+    // The edit page starts from the writer's version: no title, and asks before leaving too.
+    await page.goto(`/edit/${id}`);
+    const text = page.getByPlaceholder("Start writing here...");
+    await expect(text).toHaveValue("The second draft, better.");
+    await page.getByRole("button", { name: "save changes" }).click();
+    const save = page.getByRole("dialog", { name: "Save your changes" });
+    await expect(save.getByPlaceholder("Give your piece a title...")).toHaveValue("");
+    await save.getByRole("button", { name: "Cancel" }).click();
+    await text.fill("Changed on the edit page.");
+    await page.getByRole("link", { name: "cancel" }).click();
+    await expect(leave).toBeVisible();
+    await leave.getByRole("button", { name: "Keep editing" }).click();
+    await expect(text).toHaveValue("Changed on the edit page.");
+  });
+
+  test("long names, aliases and titles without spaces stay inside a phone screen", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    const name = "N".repeat(100);
+    const alias = "A".repeat(60);
+    await registerViaApi(page.request, { name, alias });
+    const { id } = await createPieceViaApi(page.request, { title: "T".repeat(200), content: "W".repeat(300), signature: "alias" });
+    const { id: named } = await createPieceViaApi(page.request, { title: "Short", content: "Signed with a very long name.", signature: "name" });
+    const fits = () => page.evaluate(() => document.documentElement.scrollWidth);
+
+    await page.goto("/profile");
+    await expect(page.getByText("writing as")).toContainText(alias);
+    expect(await fits()).toBeLessThanOrEqual(375);
+    await page.goto(`/profile?read=${id}`);
+    await expect(page.getByRole("heading", { level: 2, name: "T".repeat(200) })).toBeVisible();
+    expect(await fits()).toBeLessThanOrEqual(375);
+    await page.goto(`/submission/${id}`);
+    await expect(page.getByText(`by ${alias}`)).toBeVisible();
+    expect(await fits()).toBeLessThanOrEqual(375);
+    await page.goto(`/submission/${named}`);
+    await expect(page.getByText(`by ${name}`)).toBeVisible();
+    expect(await fits()).toBeLessThanOrEqual(375);
+  });
+
+  test("the stats line and the Progress modal say when the stats are loading or failed, and retry", async ({ page }) => {
+    await registerViaApi(page.request, { name: "Patient Writer" });
+    let fail = true;
+    await page.route("**/api/me/portfolio-stats", async (route) => {
+      if (!fail) return route.fallback();
+      await route.fulfill({ status: 429, contentType: "application/json", body: JSON.stringify({ code: "rate_limited", message: "Too many requests." }) });
+    });
+    await page.goto("/profile");
+    await expect(page.getByText("Your stats could not be loaded.")).toBeVisible();
+    await page.getByRole("button", { name: "Progress" }).click();
+    const progress = page.getByRole("dialog", { name: "Your Progress" });
+    await expect(progress.getByText("Your progress could not be loaded.")).toBeVisible();
+    await expectAccessible(page);
+    fail = false;
+    await progress.getByRole("button", { name: "Try again" }).click();
+    await expect(progress.getByText("50.0 pages to Novella Club")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByText("0 Day Streak • 0 Works • 0.0 Pages Written")).toBeVisible();
+  });
+
+  test("reading someone else's public piece from /profile offers no edit, share or delete", async ({ page }) => {
+    await registerViaApi(page.request, { name: "First Writer" });
+    const { id } = await createPieceViaApi(page.request, { title: "Not yours", content: "Someone else's words." });
+    await registerViaApi(page.request, { name: "Second Writer" });
+    await page.goto(`/profile?read=${id}`);
+    await expect(page.getByRole("heading", { level: 2, name: "Not yours" })).toBeVisible();
+    await expect(page.getByText("Someone else's words.")).toBeVisible();
+    for (const action of ["edit", "share", "delete"]) await expect(page.getByRole("button", { name: action, exact: true })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Back to Portfolio" })).toBeVisible();
+  });
+
   test("share a private piece: a signed-out reader opens the link until it expires @clock", async ({ page, browser }) => {
     await registerViaApi(page.request, { name: "Sharing Writer" });
     const { id } = await createPieceViaApi(page.request, { title: "For your eyes", content: "Only the link holder reads this.", publish: false });
@@ -150,8 +265,14 @@ test.describe("portfolio, piece page and share links", () => {
     const dialog = page.getByRole("dialog", { name: "Share your writing" });
     const link = dialog.getByLabel("Share link");
     await expect(link).toHaveValue(/\/share\/[A-Za-z0-9_-]{8}$/);
+    // A private save is signed with the registered name: the writer reads so before copying.
+    await expect(dialog.getByText("People with this link will see it signed as Sharing Writer.")).toBeVisible();
     const shareUrl = await link.inputValue();
     await expectAccessible(page);
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await dialog.getByRole("button", { name: "Copy link" }).click();
+    await expect(dialog.getByText("Share link copied to clipboard!")).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shareUrl);
     await dialog.getByRole("button", { name: "done" }).click();
 
     const visitor = await browser.newContext();

@@ -74,8 +74,9 @@ export type UpdateProfileInput = z.input<typeof updateProfileInput>;
 
 /**
  * PATCH /api/submissions/:id/private: the writer's private version. Content is trimmed and
- * required; a title is trimmed (empty: none, the piece shows its community title); no title key:
- * the private title stays as it is.
+ * required; a title is trimmed (empty: no title — once a private version exists its title is the
+ * writer's, even when removed); no title key: the private title stays as it is (the first private
+ * save starts from the published title).
  */
 export const updatePrivateInput = z.object({
   title: z
@@ -110,7 +111,7 @@ export interface PromptRef {
 /** One row of the portfolio: the owner's view (the private version when there is one). */
 export interface PortfolioItem {
   id: string;
-  /** private_title when the writer edited privately, else the title. */
+  /** private_title when the writer edited privately (null: they removed the title), else the title. */
   title: string | null;
   /** The start of the text (PORTFOLIO_EXCERPT_CHARS), the private version when present. */
   excerpt: string;
@@ -189,6 +190,10 @@ export interface ShareLinkResponse {
   shareUrl: string;
   token: string;
   expiresAt: string;
+  /** The piece is private: the link shows it to people who could not otherwise read it. */
+  isPrivate: boolean;
+  /** How the link's readers see the piece signed (a private save is signed with the registered name). */
+  authorLabel: string;
 }
 
 export interface ShareLookupResponse {

@@ -121,6 +121,9 @@ function Profile() {
             fullName={me?.fullName ?? "Writer"}
             alias={me?.alias ?? null}
             stats={stats.data}
+            statsFailed={stats.isError}
+            retryingStats={stats.isFetching}
+            onRetryStats={() => void stats.refetch()}
             onEditProfile={() => setProfileOpen(true)}
             onShowProgress={() => setProgressOpen(true)}
           />
@@ -141,7 +144,14 @@ function Profile() {
         }}
       />
       <ProfileEditorDialog open={profileOpen} onClose={() => setProfileOpen(false)} fullName={me?.fullName ?? ""} alias={me?.alias ?? null} />
-      <TierDialog open={progressOpen} onClose={() => setProgressOpen(false)} tier={stats.data?.tier} />
+      <TierDialog
+        open={progressOpen}
+        onClose={() => setProgressOpen(false)}
+        tier={stats.data?.tier}
+        failed={stats.isError}
+        retrying={stats.isFetching}
+        onRetry={() => void stats.refetch()}
+      />
     </Page>
   );
 }

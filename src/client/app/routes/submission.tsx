@@ -6,7 +6,7 @@ import { Page } from "#client/components/layout/app-shell.tsx";
 import { useToast } from "#client/components/ui/toast.tsx";
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { PiecePage } from "#client/features/piece/components/piece-page.tsx";
-import { ShareDialog } from "#client/features/share/components/share-dialog.tsx";
+import { SHARE_LINK_COPIED, ShareDialog } from "#client/features/share/components/share-dialog.tsx";
 
 /** /submission/{id}(?share=token): one piece. Its <head> was already written by the server. */
 export function Component() {
@@ -24,7 +24,7 @@ export function Component() {
     // A public piece needs no token: its address is the link.
     try {
       await navigator.clipboard.writeText(new URL(paths.submission.href(piece.id), window.location.origin).toString());
-      toast.success("Share link copied to clipboard!");
+      toast.success(SHARE_LINK_COPIED);
     } catch {
       toast.error("Could not copy the link. Copy the address from your browser instead.");
     }

@@ -14,6 +14,7 @@ import {
 } from "#shared/schemas/portfolio.ts";
 import { requireUser, type AppEnv } from "../../http/context.ts";
 import { notFound } from "../../http/errors.ts";
+import { rateLimit } from "../../http/rate-limit.ts";
 import { validate } from "../../http/validate.ts";
 import { pieceImageCache } from "../../og/image-cache.ts";
 import { renderPieceImage } from "../../og/piece-image.ts";
@@ -31,6 +32,14 @@ import {
   updatePrivateVersion,
   updateProfile,
 } from "./portfolio.service.ts";
+
+/** Preview images each client may ask for per minute (drawing one costs real CPU; cached ones still read the database). */
+export const OG_RATE_LIMIT_MAX = 60;
+export const OG_RATE_LIMIT_WINDOW_MS = 60_000;
+/** How long browsers (and, for public pieces, shared caches) may keep a preview image. */
+export const OG_PUBLIC_MAX_AGE_S = 3600;
+export const OG_SHARED_MAX_AGE_S = 300;
+const ogRateLimit = rateLimit({ bucket: "og", windowMs: OG_RATE_LIMIT_WINDOW_MS, max: OG_RATE_LIMIT_MAX });
 
 /** Routes of the portfolio module (mounted under /api). */
 export const portfolioRoutes = new Hono<AppEnv>()
@@ -93,7 +102,7 @@ export const portfolioRoutes = new Hono<AppEnv>()
     return c.json({ submissionId } satisfies ShareLookupResponse);
   })
   /** GET /api/og/:id.png?share= — the preview image, only for pieces this request may read. */
-  .get("/og/:file", validate("query", pieceQuery), async (c) => {
+  .get("/og/:file", ogRateLimit, validate("query", pieceQuery), async (c) => {
     const match = /^([0-9a-f-]{36})\.png$/i.exec(c.req.param("file"));
     if (!match) throw notFound();
     const { db, clock, env } = c.get("deps");
@@ -113,7 +122,7 @@ export const portfolioRoutes = new Hono<AppEnv>()
       }),
     );
     // A private piece's image is for whoever holds the link: never kept by shared caches.
-    c.header("Cache-Control", row.isPrivate ? "private, max-age=300" : "public, max-age=3600");
+    c.header("Cache-Control", row.isPrivate ? `private, max-age=${OG_SHARED_MAX_AGE_S}` : `public, max-age=${OG_PUBLIC_MAX_AGE_S}`);
     c.header("Content-Type", "image/png");
     return c.body(new Uint8Array(png), 200);
   });

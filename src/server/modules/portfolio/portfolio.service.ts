@@ -118,7 +118,8 @@ export async function readablePiece(db: Db, viewerId: string | null, id: string,
 export function publicFace(row: PieceRow): { title: string | null; content: string; wordCount: number; pagesWritten: number } {
   if (row.isPrivate && row.privateContent !== null) {
     return {
-      title: row.privateTitle ?? row.title,
+      // Once there is a private version its title is the writer's word, even when they removed it.
+      title: row.privateTitle,
       content: row.privateContent,
       wordCount: row.privateWordCount ?? countWords(row.privateContent),
       pagesWritten: row.privatePagesWritten ?? pagesFor(row.privateWordCount ?? countWords(row.privateContent)),
@@ -155,7 +156,7 @@ export function toPieceView(row: PieceRow, viewerId: string | null): PieceView {
     view.privateWordCount = row.privateWordCount;
     view.privatePagesWritten = row.privatePagesWritten;
     view.edited = edited;
-    view.privateDiffers = edited && (row.privateContent !== row.content || (row.privateTitle !== null && row.privateTitle !== row.title));
+    view.privateDiffers = edited && (row.privateContent !== row.content || row.privateTitle !== row.title);
   }
   return view;
 }
@@ -163,7 +164,8 @@ export function toPieceView(row: PieceRow, viewerId: string | null): PieceView {
 // ---------------------------------------------------------------------------------------------
 // The writer's own pieces: search and sort in PostgreSQL over all of them, keyset paging.
 
-const shownTitle = sql<string | null>`coalesce(${submissions.privateTitle}, ${submissions.title})`;
+/** Once a private version exists, its title is authoritative, even when the writer removed it (null). */
+const shownTitle = sql<string | null>`(case when ${submissions.privateContent} is not null then ${submissions.privateTitle} else ${submissions.title} end)`;
 const shownContent = sql<string>`coalesce(${submissions.privateContent}, ${submissions.content})`;
 const shownWords = sql<number>`coalesce(${submissions.privateWordCount}, ${submissions.wordCount})`;
 /** Untitled pieces sort after titled ones. */
@@ -202,7 +204,10 @@ function escapeLike(q: string): string {
   return q.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 
-export async function listMySubmissions(db: Db, userId: string, opts: { q?: string | undefined; sort: PortfolioSort; cursor?: string | undefined; limit: number }): Promise<PortfolioPage> {
+type PortfolioQueryOptions = { q?: string | undefined; sort: PortfolioSort; cursor?: string | undefined; limit: number };
+
+/** The query behind one portfolio page (limit + 1 rows, to know whether there is a next page); exported for EXPLAIN tests. */
+export function portfolioPageQuery(db: Db, userId: string, opts: PortfolioQueryOptions) {
   const where: SQL[] = [eq(submissions.userId, userId)];
   const q = opts.q?.trim();
   if (q) {
@@ -215,13 +220,17 @@ export async function listMySubmissions(db: Db, userId: string, opts: { q?: stri
     if (c.s === "title") where.push(sql`(${titleMissing}, ${titleKey}, ${submissions.id}) > (${c.m}::int, ${c.t}::text, ${c.i}::uuid)`);
     if (c.s === "words") where.push(sql`(${shownWords}, ${submissions.createdAt}, ${submissions.id}) < (${c.w}::int, ${c.c}::timestamptz, ${c.i}::uuid)`);
   }
+  // NULLS LAST spelled out: submissions_user_created_idx is (user_id, created_at DESC NULLS LAST,
+  // id DESC NULLS LAST), and a plain DESC (nulls first) would make PostgreSQL sort every row of the
+  // writer instead of reading the index and stopping at the limit.
+  const newest = [sql`${submissions.createdAt} desc nulls last`, sql`${submissions.id} desc nulls last`];
   const order: SQL[] =
     opts.sort === "title"
-      ? [asc(titleMissing), asc(titleKey), asc(submissions.id)]
+      ? [asc(titleMissing), asc(titleKey), sql`${submissions.id} asc nulls last`]
       : opts.sort === "words"
-        ? [desc(shownWords), desc(submissions.createdAt), desc(submissions.id)]
-        : [desc(submissions.createdAt), desc(submissions.id)];
-  const rows = await db
+        ? [sql`${shownWords} desc nulls last`, ...newest]
+        : newest;
+  return db
     .select({
       id: submissions.id,
       title: shownTitle,
@@ -243,6 +252,10 @@ export async function listMySubmissions(db: Db, userId: string, opts: { q?: stri
     .where(and(...where))
     .orderBy(...order)
     .limit(opts.limit + 1);
+}
+
+export async function listMySubmissions(db: Db, userId: string, opts: PortfolioQueryOptions): Promise<PortfolioPage> {
+  const rows = await portfolioPageQuery(db, userId, opts);
   const page = rows.slice(0, opts.limit);
   const last = page.at(-1);
   let nextCursor: string | null = null;
@@ -291,7 +304,7 @@ export async function portfolioStats(db: Db, userId: string, now: Date): Promise
       .select({ achievementType: userAchievements.achievementType, year: userAchievements.year })
       .from(userAchievements)
       .where(eq(userAchievements.userId, userId))
-      .orderBy(desc(userAchievements.achievedAt), desc(userAchievements.year))
+      .orderBy(sql`${userAchievements.achievedAt} desc nulls last`, desc(userAchievements.year))
       .limit(20),
   ]);
   const pagesExact = Number(totals?.pages ?? 0);
@@ -320,16 +333,18 @@ export async function updateProfile(db: Db, userId: string, input: { name: strin
 export async function updatePrivateVersion(db: Db, userId: string, id: string, input: { title?: string | null | undefined; content: string }, now: Date): Promise<void> {
   if (!isUuid(id)) throw notFound(PORTFOLIO_MESSAGES.editNotFound);
   const words = countWords(input.content);
-  const set: Partial<typeof submissions.$inferInsert> = {
-    privateContent: input.content,
-    privateWordCount: words,
-    privatePagesWritten: pagesFor(words),
-    updatedAt: now,
-  };
-  if (input.title !== undefined) set.privateTitle = input.title;
   const updated = await db
     .update(submissions)
-    .set(set)
+    .set({
+      privateContent: input.content,
+      privateWordCount: words,
+      privatePagesWritten: pagesFor(words),
+      // No title sent: keep the private title, or on the first private save start from the published
+      // one (a private version's title is authoritative, so leaving it null would remove the title).
+      privateTitle:
+        input.title !== undefined ? input.title : sql`(case when ${submissions.privateContent} is null then ${submissions.title} else ${submissions.privateTitle} end)`,
+      updatedAt: now,
+    })
     .where(and(eq(submissions.id, id), eq(submissions.userId, userId)))
     .returning({ id: submissions.id });
   if (updated.length === 0) throw notFound(PORTFOLIO_MESSAGES.editNotFound);
@@ -364,12 +379,15 @@ export async function createShareLink(deps: Deps, user: { id: string; isAdmin: b
     shareUrl: `${deps.env.APP_URL}/share/${token}`,
     token,
     expiresAt: expiresAt.toISOString(),
+    isPrivate: row.isPrivate,
+    // The writer is told before copying how the link's readers will see the piece signed.
+    authorLabel: pieceAuthorLabel(row),
   });
   const [existing] = await deps.db
     .select({ token: shareLinks.token, expiresAt: shareLinks.expiresAt })
     .from(shareLinks)
     .where(and(eq(shareLinks.submissionId, row.id), gt(shareLinks.expiresAt, new Date(now.getTime() + SHARE_LINK_REUSE_MIN_MS))))
-    .orderBy(desc(shareLinks.expiresAt))
+    .orderBy(sql`${shareLinks.expiresAt} desc nulls last`)
     .limit(1);
   if (existing) return { link: toResponse(existing.token, existing.expiresAt), created: false };
   const expiresAt = shareLinkExpiry(now, hours);

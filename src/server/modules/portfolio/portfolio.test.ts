@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, APP_URL, type TestApp } from "#tests/setup/app.ts";
 import { createSubmission, createUser, freewritePrompt, getUserRow, type TestUser } from "#tests/factories.ts";
@@ -9,6 +9,7 @@ import { events, shareLinks, submissionComments, submissionLikes, submissions, u
 import { localDate, addDays } from "#shared/domain/dates.ts";
 import type { PieceResponse, PortfolioPage, PortfolioStats, ProfileResponse, ShareLinkResponse } from "#shared/schemas/portfolio.ts";
 import { pieceImageCache } from "#server/og/image-cache.ts";
+import { portfolioPageQuery } from "#server/modules/portfolio/portfolio.service.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 type ErrorBody = { code: string; message: string };
@@ -218,6 +219,41 @@ describe("PATCH /api/submissions/:id/private", () => {
   });
 });
 
+describe("a title removed in the private version", () => {
+  it("stays removed everywhere the writer's version shows: piece, list, search, sort, shared link and page meta", async () => {
+    const w = await createUser(t, { name: "Rita Retitle" });
+    const fw = await freewritePrompt(t);
+    const p = await createSubmission(t, w, { isPrivate: true, title: "Zephyr heading", content: "plain words only", promptId: fw.id });
+    const titled = await createSubmission(t, w, { title: "Another title", content: "more words" });
+    const edit = await t.json<PieceResponse>(`/api/submissions/${p.id}/private`, { method: "PATCH", json: { title: "", content: "plain words, revised" }, cookie: w.cookie });
+    expect(edit.status).toBe(200);
+    expect(edit.body.submission).toMatchObject({ title: "Zephyr heading", privateTitle: null, edited: true, privateDiffers: true });
+
+    const list = await t.json<PortfolioPage>(`/api/me/submissions`, { cookie: w.cookie });
+    expect(list.body.items.find((i) => i.id === p.id)).toMatchObject({ title: null, excerpt: "plain words, revised" });
+    // Untitled pieces sort last by title; the old title no longer matches a search.
+    const byTitle = await t.json<PortfolioPage>(`/api/me/submissions?sort=title`, { cookie: w.cookie });
+    expect(byTitle.body.items.map((i) => i.id)).toEqual([titled.id, p.id]);
+    expect((await t.json<PortfolioPage>(`/api/me/submissions?q=zephyr`, { cookie: w.cookie })).body.items).toEqual([]);
+
+    // Whoever holds the link reads the writer's version: no title.
+    const link = await share(p.id, w.cookie);
+    const shared = await piece(p.id, null, link.token);
+    expect(shared.body.submission.title).toBeNull();
+    const html = await (await t.request(`/submission/${p.id}?share=${link.token}`)).text();
+    expect(html).toContain("<title>Untitled · inkwell</title>");
+    expect(html).not.toContain("Zephyr");
+  });
+
+  it("starts from the published title on a first private save that sends no title", async () => {
+    const p = await createSubmission(t, owner, { title: "Kept heading", content: "first words" });
+    const res = await t.json<PieceResponse>(`/api/submissions/${p.id}/private`, { method: "PATCH", json: { content: "second words" }, cookie: owner.cookie });
+    expect(res.body.submission).toMatchObject({ privateTitle: "Kept heading", privateDiffers: true });
+    const list = await t.json<PortfolioPage>(`/api/me/submissions?q=second%20words`, { cookie: owner.cookie });
+    expect(list.body.items.map((i) => i.title)).toEqual(["Kept heading"]);
+  });
+});
+
 describe("DELETE /api/submissions/:id", () => {
   async function withLikesCommentsAndLink(p: { id: string }) {
     await t.deps.db.insert(submissionLikes).values({ submissionId: p.id, userId: other.id });
@@ -334,6 +370,16 @@ describe("POST /api/submissions/:id/share-links", () => {
     expect(res.status).toBe(422);
   });
 
+  it("tells the writer how the link's readers will see the piece signed", async () => {
+    // A private save is signed with the registered name: the link shows that name to its readers.
+    const secret = await createSubmission(t, owner, { isPrivate: true, submissionType: "name" });
+    expect(await share(secret.id)).toMatchObject({ isPrivate: true, authorLabel: "Olive Owner" });
+    const aliased = await createSubmission(t, owner, { submissionType: "alias" });
+    expect(await share(aliased.id)).toMatchObject({ isPrivate: false, authorLabel: "Quill Feather" });
+    // The reused link answers the same.
+    expect(await share(secret.id)).toMatchObject({ isPrivate: true, authorLabel: "Olive Owner" });
+  });
+
   it("draws different tokens for different pieces", async () => {
     const tokens = new Set<string>();
     for (let i = 0; i < 5; i++) tokens.add((await share((await createSubmission(t, owner, { isPrivate: true })).id)).token);
@@ -445,6 +491,22 @@ describe("GET /api/me/submissions", () => {
     expect(found[0]).toMatchObject({ id: mine.id, title: "Zebra private", excerpt: "quagga rewrite", edited: true });
     expect(await all("?q=public%20zebra")).toEqual([]);
     await t.json(`/api/submissions/${mine.id}`, { method: "DELETE", cookie: writer.cookie });
+  });
+
+  it("reads the newest-first page straight from submissions_user_created_idx, stopping at the limit", async () => {
+    const first = await list("?limit=2");
+    for (const cursor of [undefined, first.body.nextCursor!]) {
+      const plan = await t.deps.db.transaction(async (tx) => {
+        // The test tables are tiny: without this the planner would rightly prefer a sequential scan.
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const res = (await tx.execute(sql`explain ${portfolioPageQuery(tx, writer.id, { sort: "recent", limit: 24, cursor })}`)) as unknown as { rows: Record<string, string>[] };
+        return res.rows.map((r) => Object.values(r)[0]).join("\n");
+      });
+      expect(plan).toMatch(/^Limit/);
+      expect(plan).toContain("Index Scan using submissions_user_created_idx on submissions");
+      // No Sort node: the index order is the page order.
+      expect(plan).not.toMatch(/\bSort\b/);
+    }
   });
 
   it("refuses a tampered cursor and an oversized page", async () => {
@@ -566,6 +628,33 @@ describe("GET /api/og/:id.png", () => {
     expect(shared.headers.get("cache-control")).toContain("private");
     t.deps.testClock!.advance(DAY_MS);
     expect((await og(p.id, null, `?share=${link.token}`)).status).toBe(404);
+  });
+
+  it("lets shared caches keep a public piece's image, never a shared private one's", async () => {
+    const p = await createSubmission(t, owner, { title: "Cacheable" });
+    const res = await og(p.id);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=3600");
+    const secret = await createSubmission(t, owner, { isPrivate: true, title: "Not cacheable" });
+    const link = await share(secret.id);
+    expect((await og(secret.id, null, `?share=${link.token}`)).headers.get("cache-control")).toBe("private, max-age=300");
+  });
+
+  it("limits how many images one client may ask for in a minute", async () => {
+    // Its own app: a limit scaled down to 3 a minute, clients told apart by X-Forwarded-For.
+    const limited = await createTestApp({ AUTH_RATE_LIMIT_SCALE: String(3 / 60), TRUST_PROXY: "true" });
+    try {
+      const w = await createUser(limited, { name: "Lim Ited" });
+      const p = await createSubmission(limited, w, { title: "Popular" });
+      const from = (ip: string) => limited.request(`/api/og/${p.id}.png`, { headers: { "x-forwarded-for": ip } });
+      for (let i = 0; i < 3; i++) expect((await from("203.0.113.7")).status).toBe(200);
+      const refused = await from("203.0.113.7");
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(((await refused.json()) as ErrorBody).code).toBe("rate_limited");
+      expect((await from("198.51.100.2")).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 
   it("answers 404 for anything but an id and .png", async () => {

@@ -2,8 +2,17 @@ import { PORTFOLIO_MESSAGES } from "#shared/schemas/portfolio.ts";
 import { Button } from "#client/components/ui/button.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
 import { useToast } from "#client/components/ui/toast.tsx";
-import { errorMessage } from "#client/lib/api-client.ts";
+import { ApiError } from "#client/lib/api-client.ts";
 import { useDeletePiece } from "../api/delete-piece.ts";
+
+/**
+ * The spec's two failure toasts: "Failed to delete: {message or Unknown error}" when the server
+ * (or the network) answered with an error, "Unexpected error occurred while deleting" otherwise.
+ */
+export function deleteErrorToast(err: unknown): string {
+  if (err instanceof ApiError) return `Failed to delete: ${err.message || "Unknown error"}`;
+  return "Unexpected error occurred while deleting";
+}
 
 /** Confirm, then delete; toasts "Writing deleted successfully" or "Failed to delete: {message}". */
 export function DeletePieceDialog({
@@ -26,7 +35,7 @@ export function DeletePieceDialog({
         onDeleted?.(piece.id);
       },
       onError: (err) => {
-        toast.error(`Failed to delete: ${errorMessage(err, "Unknown error")}`);
+        toast.error(deleteErrorToast(err));
         onClose();
       },
     });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { MAX_TITLE_LENGTH } from "#shared/constants.ts";
 import { PORTFOLIO_MESSAGES } from "#shared/schemas/portfolio.ts";
@@ -12,25 +12,15 @@ import { useToast } from "#client/components/ui/toast.tsx";
 import { ApiError } from "#client/lib/api-client.ts";
 import { usePiece } from "../api/get-piece.ts";
 import { useUpdatePrivateVersion } from "../api/update-private-version.ts";
+import { useUnsavedGuard } from "../hooks/use-unsaved-guard.ts";
 import { ownVersion } from "./piece-reader.tsx";
+import { UnsavedChangesDialog } from "./unsaved-changes-dialog.tsx";
 
 /** The edit page's failure wording (spec §8 "Edit save failure"). */
 export function editSaveError(err: unknown): string {
   if (err instanceof ApiError && err.isTimeout) return PORTFOLIO_MESSAGES.editTimeout;
   if (err instanceof Error && err.message) return `Save failed: ${err.message}`;
   return PORTFOLIO_MESSAGES.editSaveDefault;
-}
-
-/** Warns before leaving with unsaved text: a writer's text is never lost. */
-function useUnsavedGuard(dirty: boolean) {
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => {
-      e.preventDefault();
-    };
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [dirty]);
 }
 
 function EditForm({ initialTitle, initialContent, id, promptText, promptKind }: { id: string; initialTitle: string; initialContent: string; promptText: string; promptKind: "daily" | "freewrite" }) {
@@ -44,7 +34,8 @@ function EditForm({ initialTitle, initialContent, id, promptText, promptKind }: 
   const textareaId = useId();
   const noteId = useId();
   const dirty = (content !== initialContent || title !== initialTitle) && !save.isSuccess;
-  useUnsavedGuard(dirty);
+  // A writer's text is never lost: leaving (cancel, a link, closing the tab) asks first.
+  const { blocker, allowLeave } = useUnsavedGuard(dirty);
 
   const blank = !content.trim();
   const openModal = (e: FormEvent) => {
@@ -62,6 +53,7 @@ function EditForm({ initialTitle, initialContent, id, promptText, promptKind }: 
       {
         onSuccess: () => {
           toast.success(PORTFOLIO_MESSAGES.editSaved);
+          allowLeave();
           navigate(paths.profile.href());
         },
         onError: (err) => setError(editSaveError(err)),
@@ -117,6 +109,7 @@ function EditForm({ initialTitle, initialContent, id, promptText, promptKind }: 
           </div>
         </form>
       </Dialog>
+      <UnsavedChangesDialog open={blocker.state === "blocked"} onStay={() => blocker.reset?.()} onDiscard={() => blocker.proceed?.()} />
     </>
   );
 }

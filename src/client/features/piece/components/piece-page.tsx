@@ -12,22 +12,43 @@ import { LoadingState } from "#client/components/ui/states.tsx";
 import { useDocumentTitle } from "#client/lib/use-document-title.ts";
 import { usePiece } from "../api/get-piece.ts";
 import { useUpdatePrivateVersion } from "../api/update-private-version.ts";
+import { useUnsavedGuard } from "../hooks/use-unsaved-guard.ts";
 import { PieceBadge } from "./piece-badges.tsx";
 import { ownVersion } from "./piece-reader.tsx";
+import { UnsavedChangesDialog } from "./unsaved-changes-dialog.tsx";
 
 const wordsLabel = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "word" : "words"}`;
 
 type Notice = { tone: "success" | "error"; text: string } | null;
 
 function InlineEditor({ piece, onDone, onSaved }: { piece: PieceView; onDone: () => void; onSaved: () => void }) {
-  const own = ownVersion(piece);
-  const [title, setTitle] = useState(own.title ?? "");
-  const [content, setContent] = useState(own.content);
+  // What the editor opened with, kept even if the piece refetches underneath.
+  const [initial] = useState(() => {
+    const own = ownVersion(piece);
+    return { title: own.title ?? "", content: own.content };
+  });
+  const [title, setTitle] = useState(initial.title);
+  const [content, setContent] = useState(initial.content);
   const save = useUpdatePrivateVersion();
   const textareaId = useId();
   const [error, setError] = useState<string | null>(null);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
+  const dirty = (title !== initial.title || content !== initial.content) && !save.isSuccess;
+  const { blocker } = useUnsavedGuard(dirty);
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const cancel = () => (dirty ? setConfirmingCancel(true) : onDone());
+  const stay = () => {
+    setConfirmingCancel(false);
+    if (blocker.state === "blocked") blocker.reset();
+  };
+  const discard = () => {
+    if (blocker.state === "blocked") blocker.proceed();
+    else {
+      setConfirmingCancel(false);
+      onDone();
+    }
+  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -47,35 +68,38 @@ function InlineEditor({ piece, onDone, onSaved }: { piece: PieceView; onDone: ()
   };
 
   return (
-    <form onSubmit={submit} className="mt-8 flex flex-col gap-4" aria-label="Edit your piece">
-      <Field label="Title" optional value={title} maxLength={MAX_TITLE_LENGTH} onChange={(e) => setTitle(e.target.value)} placeholder="Give your piece a title..." />
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={textareaId} className="text-sm font-medium">
-          Your writing
-        </label>
-        <textarea
-          id={textareaId}
-          value={content}
-          onChange={(e) => setContent(e.target.value)}
-          placeholder="Start writing here..."
-          className="min-h-[50vh] w-full rounded-md border border-line bg-paper p-4 font-serif text-lg leading-relaxed text-ink focus:border-accent"
-        />
-      </div>
-      {!piece.isPrivate && <p className="text-sm text-muted">Only you see these changes; the community version stays as it was.</p>}
-      {error && (
-        <p role="alert" className="text-sm text-danger">
-          {error}
-        </p>
-      )}
-      <div className="flex justify-end gap-2">
-        <Button variant="text" onClick={onDone} disabled={save.isPending}>
-          cancel
-        </Button>
-        <Button type="submit" variant="text" disabled={!content.trim() || save.isPending}>
-          {save.isPending ? "saving..." : "save"}
-        </Button>
-      </div>
-    </form>
+    <>
+      <form onSubmit={submit} className="mt-8 flex flex-col gap-4" aria-label="Edit your piece">
+        <Field label="Title" optional value={title} maxLength={MAX_TITLE_LENGTH} onChange={(e) => setTitle(e.target.value)} placeholder="Give your piece a title..." />
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={textareaId} className="text-sm font-medium">
+            Your writing
+          </label>
+          <textarea
+            id={textareaId}
+            value={content}
+            onChange={(e) => setContent(e.target.value)}
+            placeholder="Start writing here..."
+            className="min-h-[50vh] w-full rounded-md border border-line bg-paper p-4 font-serif text-lg leading-relaxed text-ink focus:border-accent"
+          />
+        </div>
+        {!piece.isPrivate && <p className="text-sm text-muted">Only you see these changes; the community version stays as it was.</p>}
+        {error && (
+          <p role="alert" className="text-sm text-danger">
+            {error}
+          </p>
+        )}
+        <div className="flex justify-end gap-2">
+          <Button variant="text" onClick={cancel} disabled={save.isPending}>
+            cancel
+          </Button>
+          <Button type="submit" variant="text" disabled={!content.trim() || save.isPending}>
+            {save.isPending ? "saving..." : "save"}
+          </Button>
+        </div>
+      </form>
+      <UnsavedChangesDialog open={confirmingCancel || blocker.state === "blocked"} onStay={stay} onDiscard={discard} />
+    </>
   );
 }
 
@@ -141,10 +165,10 @@ export function PiecePage({
         <h1 id="piece-title" className="font-serif text-3xl leading-tight sm:text-4xl [overflow-wrap:anywhere]">
           {displayTitle}
         </h1>
-        <p className="mt-3 text-sm text-muted">
+        <p className="mt-3 text-sm text-muted [overflow-wrap:anywhere]">
           by {piece.authorLabel} • {formatLongDate(piece.createdAt)} • {wordsLabel(words)}
         </p>
-        {piece.prompt.kind === "daily" && (piece.title || own?.title) && (
+        {piece.prompt.kind === "daily" && (own ? own.title : piece.title) && (
           <div className="mt-4 border-l-2 border-line pl-4 text-sm text-muted">
             <Markup text={piece.prompt.text} mode="prompt" />
           </div>

@@ -10,7 +10,9 @@ import { PieceBadge } from "./piece-badges.tsx";
 
 /** The writer's own view of a piece: the private version when there is one. */
 export function ownVersion(piece: PieceView) {
-  const title = piece.privateTitle ?? piece.title;
+  // Once there is a private version its title is the writer's word, even when they removed it.
+  const edited = piece.privateContent !== null && piece.privateContent !== undefined;
+  const title = edited ? (piece.privateTitle ?? null) : piece.title;
   return {
     title,
     displayTitle: pieceDisplayTitle(title, piece.prompt),
@@ -59,17 +61,20 @@ export function PieceReader({
     <article aria-labelledby="reader-title" className="animate-ink-fade">
       <div className="flex flex-wrap items-center justify-between gap-2">
         {back}
-        <div className="flex items-center gap-1">
-          <Button variant="text" onClick={() => onEdit(piece.id)}>
-            edit
-          </Button>
-          <Button variant="text" onClick={() => onShare(piece.id)}>
-            share
-          </Button>
-          <Button variant="text" className="hover:text-danger" onClick={() => onDelete({ id: piece.id, title: own.displayTitle })}>
-            delete
-          </Button>
-        </div>
+        {/* Only the writer can edit, share or delete: /profile?read= may name someone else's public piece. */}
+        {piece.isOwner && (
+          <div className="flex items-center gap-1">
+            <Button variant="text" onClick={() => onEdit(piece.id)}>
+              edit
+            </Button>
+            <Button variant="text" onClick={() => onShare(piece.id)}>
+              share
+            </Button>
+            <Button variant="text" className="hover:text-danger" onClick={() => onDelete({ id: piece.id, title: own.displayTitle })}>
+              delete
+            </Button>
+          </div>
+        )}
       </div>
       <header className="mt-8">
         <div className="mb-3 flex flex-wrap gap-2">
@@ -77,7 +82,7 @@ export function PieceReader({
           {piece.edited && <PieceBadge variant="accent">Edited</PieceBadge>}
           {piece.isFeatured && <PieceBadge variant="accent">Editors' Selection</PieceBadge>}
         </div>
-        <h2 id="reader-title" ref={headingRef} tabIndex={-1} className="font-serif text-3xl leading-tight sm:text-4xl">
+        <h2 id="reader-title" ref={headingRef} tabIndex={-1} className="font-serif text-3xl leading-tight [overflow-wrap:anywhere] sm:text-4xl">
           {own.displayTitle}
         </h2>
         <p className="mt-3 text-sm text-muted">

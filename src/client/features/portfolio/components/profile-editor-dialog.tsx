@@ -5,8 +5,18 @@ import { Button } from "#client/components/ui/button.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
 import { Field } from "#client/components/ui/field.tsx";
 import { useToast } from "#client/components/ui/toast.tsx";
-import { errorMessage } from "#client/lib/api-client.ts";
+import { ApiError } from "#client/lib/api-client.ts";
 import { useUpdateProfile } from "../api/update-profile.ts";
+
+/**
+ * The spec's two failure toasts: "Failed to update alias: {message}" when the server (or the
+ * network) answered with an error, "Unexpected error occurred while updating profile" alone for
+ * anything else thrown.
+ */
+export function profileUpdateErrorToast(err: unknown): string {
+  if (err instanceof ApiError) return `Failed to update alias: ${err.message}`;
+  return "Unexpected error occurred while updating profile";
+}
 
 /** The alias editor (bird icon): alias trimmed, empty removes it; the registered name too. */
 export function ProfileEditorDialog({ open, onClose, fullName, alias }: { open: boolean; onClose: () => void; fullName: string; alias: string | null }) {
@@ -38,7 +48,7 @@ export function ProfileEditorDialog({ open, onClose, fullName, alias }: { open: 
           toast.success(PORTFOLIO_MESSAGES.aliasUpdated);
           onClose();
         },
-        onError: (err) => toast.error(`Failed to update alias: ${errorMessage(err, "Unexpected error occurred while updating profile")}`),
+        onError: (err) => toast.error(profileUpdateErrorToast(err)),
       },
     );
   };

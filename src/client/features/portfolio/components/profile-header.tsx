@@ -3,6 +3,9 @@ import { formatPages } from "#shared/domain/words.ts";
 import type { PortfolioStats } from "#shared/schemas/portfolio.ts";
 import { Button } from "#client/components/ui/button.tsx";
 
+export const STATS_LOADING = "Loading your stats...";
+export const STATS_FAILED = "Your stats could not be loaded.";
+
 /** "{n} Day Streak • {n} Works • {n} Pages Written" (+ " • {n} Editors' Selections" above zero). */
 export function statsLine(stats: Pick<PortfolioStats, "currentStreak" | "works" | "pagesWritten" | "editorsSelections">): string {
   const parts = [`${stats.currentStreak} Day Streak`, `${stats.works} Works`, `${formatPages(stats.pagesWritten)} Pages Written`];
@@ -27,19 +30,26 @@ export function ProfileHeader({
   fullName,
   alias,
   stats,
+  statsFailed,
+  retryingStats,
+  onRetryStats,
   onEditProfile,
   onShowProgress,
 }: {
   fullName: string;
   alias: string | null;
   stats: PortfolioStats | undefined;
+  /** The stats request failed (and there are none to show). */
+  statsFailed: boolean;
+  retryingStats: boolean;
+  onRetryStats: () => void;
   onEditProfile: () => void;
   onShowProgress: () => void;
 }) {
   return (
     <header>
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-        <h1 className="font-serif text-4xl leading-tight [overflow-wrap:anywhere] sm:text-5xl">{fullName.trim() || "Writer"}</h1>
+        <h1 className="min-w-0 font-serif text-4xl leading-tight [overflow-wrap:anywhere] sm:text-5xl">{fullName.trim() || "Writer"}</h1>
         <button
           type="button"
           onClick={onEditProfile}
@@ -50,11 +60,20 @@ export function ProfileHeader({
           <BirdIcon />
         </button>
       </div>
-      {alias && <p className="mt-1 text-muted">writing as <span className="font-serif italic text-ink">{alias}</span></p>}
+      {alias && (
+        <p className="mt-1 min-w-0 text-muted [overflow-wrap:anywhere]">
+          writing as <span className="font-serif italic text-ink">{alias}</span>
+        </p>
+      )}
       <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
         <p className="text-sm text-muted" aria-live="polite">
-          {stats ? statsLine(stats) : "\u00a0"}
+          {stats ? statsLine(stats) : statsFailed ? STATS_FAILED : STATS_LOADING}
         </p>
+        {!stats && statsFailed && (
+          <Button variant="ghost" onClick={onRetryStats} disabled={retryingStats} className="-ml-3 text-sm sm:ml-0">
+            {retryingStats ? "Trying again..." : "Try again"}
+          </Button>
+        )}
         <Button variant="ghost" onClick={onShowProgress} className="-ml-3 text-sm underline underline-offset-4 sm:ml-0">
           Progress
         </Button>

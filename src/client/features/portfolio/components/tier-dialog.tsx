@@ -1,11 +1,45 @@
 import { TIERS, LITERARY_LEGEND_TITLE, type TierProgress } from "#shared/domain/tiers.ts";
 import { formatPages } from "#shared/domain/words.ts";
+import { Button } from "#client/components/ui/button.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
+import { FormMessage, LoadingState } from "#client/components/ui/states.tsx";
 
-/** The tier progress modal (spec §2 Profile "Progress", §9 tiers). */
-export function TierDialog({ open, onClose, tier }: { open: boolean; onClose: () => void; tier: TierProgress | undefined }) {
+export const PROGRESS_LOADING = "Loading your progress...";
+export const PROGRESS_FAILED = "Your progress could not be loaded.";
+
+/**
+ * The tier progress modal (spec §2 Profile "Progress", §9 tiers). The tier comes with the
+ * portfolio stats: while they load the modal says so, and if they failed it offers a retry.
+ */
+export function TierDialog({
+  open,
+  onClose,
+  tier,
+  failed,
+  retrying,
+  onRetry,
+}: {
+  open: boolean;
+  onClose: () => void;
+  tier: TierProgress | undefined;
+  /** The stats request failed (and there is no tier to show). */
+  failed: boolean;
+  retrying: boolean;
+  onRetry: () => void;
+}) {
   return (
     <Dialog open={open} onClose={onClose} title="Your Progress">
+      {!tier && !failed && <LoadingState label={PROGRESS_LOADING} className="py-8" />}
+      {!tier && failed && (
+        <div className="flex flex-col gap-4">
+          <FormMessage tone="error">{PROGRESS_FAILED}</FormMessage>
+          <div className="flex justify-end">
+            <Button variant="secondary" onClick={onRetry} disabled={retrying}>
+              {retrying ? "Trying again..." : "Try again"}
+            </Button>
+          </div>
+        </div>
+      )}
       {tier && (
         <div className="flex flex-col gap-6">
           <div>

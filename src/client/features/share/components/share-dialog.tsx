@@ -6,6 +6,14 @@ import { Dialog } from "#client/components/ui/dialog.tsx";
 import { FormMessage, LoadingState } from "#client/components/ui/states.tsx";
 import { useCreateShareLink } from "../api/create-share-link.ts";
 
+/** The spec's confirmation once the link is on the clipboard. */
+export const SHARE_LINK_COPIED = "Share link copied to clipboard!";
+
+/** What the writer of a private piece reads before copying its link. */
+export function sharedSignatureNotice(authorLabel: string): string {
+  return `People with this link will see it signed as ${authorLabel}.`;
+}
+
 /**
  * The share modal: creates (or reuses) a 24-hour link to one piece and copies it. Anyone holding
  * the link can read the piece until it expires, even a private one.
@@ -17,6 +25,7 @@ export function ShareDialog({ pieceId, open, onClose }: { pieceId: string | null
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const hintId = useId();
+  const signedId = useId();
 
   useEffect(() => {
     if (!open || !pieceId) return;
@@ -60,6 +69,12 @@ export function ShareDialog({ pieceId, open, onClose }: { pieceId: string | null
           <p className="text-muted" id={hintId}>
             Anyone with this link can read this piece until {formatDateAtTime(link.expiresAt)}.
           </p>
+          {link.isPrivate && (
+            // A private piece is signed with the registered name: say so before the link is copied.
+            <p id={signedId} className="rounded-md border border-accent/40 bg-accent-soft px-3 py-2 text-sm text-ink [overflow-wrap:anywhere]">
+              {sharedSignatureNotice(link.authorLabel)}
+            </p>
+          )}
           <div className="flex flex-col gap-1.5">
             <label htmlFor={inputId} className="text-sm font-medium">
               Share link
@@ -69,14 +84,14 @@ export function ShareDialog({ pieceId, open, onClose }: { pieceId: string | null
               id={inputId}
               readOnly
               value={link.shareUrl}
-              aria-describedby={hintId}
+              aria-describedby={link.isPrivate ? `${hintId} ${signedId}` : hintId}
               onFocus={(e) => e.currentTarget.select()}
               className="min-h-11 w-full rounded-md border border-line bg-paper px-3 font-mono text-sm text-ink"
             />
           </div>
           <div className="flex flex-wrap items-center justify-end gap-3">
             <p role="status" className="mr-auto text-sm text-success">
-              {copied === "copied" ? "Link copied to clipboard!" : copied === "failed" ? "Select the link and copy it." : ""}
+              {copied === "copied" ? SHARE_LINK_COPIED : copied === "failed" ? "Select the link and copy it." : ""}
             </p>
             <Button variant="text" onClick={onClose}>
               done
