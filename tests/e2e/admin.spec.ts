@@ -1,5 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { shiftWeek, weekLabel, weekOf } from "#shared/domain/scheduler.ts";
+import { MAX_ALIAS_LENGTH, MAX_NAME_LENGTH } from "#shared/constants.ts";
 import { createPieceViaApi, expect, expectAccessible, registerViaApi, signInAsAdmin, test } from "./fixtures.ts";
 
 /** A signed-in writer in a fresh browser context. */
@@ -12,6 +13,26 @@ async function writerPage(browser: Browser, name = "Plain Writer"): Promise<{ pa
 }
 
 const todayIn = (page: Page) => page.evaluate(() => new Date().toLocaleDateString("en-CA"));
+
+type WeekJson = { days: { date: string; prompt: { text: string; author: string | null } | null }[] };
+
+/** Saves days of a week through the API as another admin would (`expected`: what they loaded). */
+async function saveDaysViaApi(page: Page, dates: string[], changes: Record<number, { text: string; expected: { text: string; author: string | null } | null }>) {
+  const res = await page.request.put("/api/admin/scheduler", {
+    data: {
+      weekStart: dates[0],
+      days: dates.map((date, i) => changes[i] ? { date, text: changes[i].text, expected: changes[i].expected } : { date, text: "", expected: null }),
+    },
+  });
+  expect(res.status()).toBe(200);
+  return (await res.json()) as WeekJson & { outcomes: { status: string }[] };
+}
+
+/** The page is no wider than the phone it is on (nothing sticks out sideways); every page is reported. */
+async function expectNoSidewaysScroll(page: Page, width: number) {
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect.soft(scrollWidth, `${new URL(page.url()).pathname} is ${scrollWidth}px wide`).toBeLessThanOrEqual(width);
+}
 
 test.describe("admin", () => {
   test("a writer opening the admin pages is sent home", async ({ page }) => {
@@ -70,6 +91,56 @@ test.describe("admin", () => {
 
     await page.getByRole("button", { name: "Go to Current Week" }).click();
     await expect(page.getByRole("heading", { name: weekLabel(today) })).toBeVisible();
+  });
+
+  test("saving the week does not overwrite a day someone else changed after it was loaded", async ({ page }) => {
+    await signInAsAdmin(page);
+    const today = await todayIn(page);
+    const dates = weekOf(shiftWeek(today, 3));
+    await saveDaysViaApi(page, dates, { 1: { text: "Monday as loaded", expected: null }, 2: { text: "Tuesday as loaded", expected: null } });
+
+    await page.goto(`/admin/scheduler?week=${dates[0]}`);
+    await expect(page.getByText("Loaded 2 existing prompts for this week")).toBeVisible();
+    const card = (day: string) => page.getByRole("region", { name: new RegExp(`^${day}`) });
+    const field = (day: string) => card(day).getByPlaceholder(`Enter ${day}'s writing prompt...`);
+    await expect(field("Monday")).toHaveValue("Monday as loaded");
+
+    // Another editor changes Monday and fills Wednesday and Thursday while this page is open.
+    await field("Thursday").fill("Thursday by me");
+    const theirs = await saveDaysViaApi(page, dates, {
+      1: { text: "Monday by another editor", expected: { text: "Monday as loaded", author: null } },
+      2: { text: "Tuesday as loaded", expected: { text: "Tuesday as loaded", author: null } },
+      3: { text: "Wednesday by another editor", expected: null },
+      4: { text: "Thursday by another editor", expected: null },
+    });
+    expect(theirs.outcomes.map((o) => o.status)).toEqual(["empty", "updated", "unchanged", "saved", "saved", "empty", "empty"]);
+
+    await field("Monday").fill("Monday by me");
+    await field("Tuesday").fill("Tuesday by me");
+    await page.getByRole("button", { name: "Save All Prompts" }).click();
+    const changed = "Changed by someone else since you loaded this week. Reload Prompts to see it.";
+    await expect(page.getByText(`Partially completed: 1 prompt updated. Errors: Monday: ${changed}; Thursday: ${changed}`)).toBeVisible();
+    await expect(card("Monday").getByText("Status: error")).toBeVisible();
+    await expect(card("Monday").getByText(changed)).toBeVisible();
+    // What this admin typed stays on the refused day; the day they never touched shows the other editor's prompt.
+    await expect(field("Monday")).toHaveValue("Monday by me");
+    await expect(card("Tuesday").getByText("Status: updated")).toBeVisible();
+    await expect(field("Wednesday")).toHaveValue("Wednesday by another editor");
+
+    const stored = (await (await page.request.get(`/api/admin/scheduler?week=${dates[0]}`)).json()) as WeekJson;
+    const texts = [null, "Monday by another editor", "Tuesday by me", "Wednesday by another editor", "Thursday by another editor", null, null];
+    expect(stored.days.map((d) => d.prompt?.text ?? null)).toEqual(texts);
+
+    // Typing more and saving again does not force it through; reloading shows the other editor's words.
+    await field("Thursday").fill("Thursday by me, again");
+    await page.getByRole("button", { name: "Save All Prompts" }).click();
+    await expect(page.getByText(`Partially completed: no changes made. Errors: Monday: ${changed}; Thursday: ${changed}`)).toBeVisible();
+    const after = (await (await page.request.get(`/api/admin/scheduler?week=${dates[0]}`)).json()) as WeekJson;
+    expect(after.days.map((d) => d.prompt?.text ?? null)).toEqual(texts);
+    await page.getByRole("button", { name: "Reload Prompts" }).click();
+    await expect(field("Monday")).toHaveValue("Monday by another editor");
+    await expect(field("Thursday")).toHaveValue("Thursday by another editor");
+    await expect(page.getByText("Loaded 4 existing prompts for this week")).toBeVisible();
   });
 
   test("an admin sets today's prompt with LARGE and small markup and a writer sees it", async ({ page, browser }) => {
@@ -209,5 +280,55 @@ test.describe("admin", () => {
     expect(unfeature.status()).toBe(200);
     await expect(writer.page.getByText(/Editors' Selections/)).toHaveCount(0);
     await writer.close();
+  });
+
+  test("long names, aliases, titles and emails stay inside a phone screen on the podiums and the admin lists", async ({ page, browser }) => {
+    const stamp = Date.now().toString(36);
+    const name = `W${stamp}`.padEnd(MAX_NAME_LENGTH, "w");
+    const alias = `A${stamp}`.padEnd(MAX_ALIAS_LENGTH, "a");
+    const email = `${"x".repeat(40)}${stamp}@averyveryverylongdomainnamewithoutanyspaces.e2e.test`;
+    const title = `T${stamp}`.padEnd(120, "t");
+    const context = await browser.newContext();
+    const writer = await context.newPage();
+    await writer.goto("/");
+    await registerViaApi(writer.request, { name, alias, email });
+    const content = `${"Unbroken".repeat(30)} and then a few words.`;
+    const byAlias = await createPieceViaApi(writer.request, { title, content, publish: true, signature: "alias" });
+    const byName = await createPieceViaApi(writer.request, { title: `${title}N`, content, publish: true, signature: "name" });
+    await context.close();
+
+    await signInAsAdmin(page);
+    for (const id of [byAlias.id, byName.id]) {
+      expect((await page.request.put(`/api/admin/submissions/${id}/featured`, { data: { isFeatured: true } })).status()).toBe(200);
+    }
+    const width = 375;
+    await page.setViewportSize({ width, height: 800 });
+
+    await page.goto("/podium");
+    await expect(page.getByRole("link", { name: title, exact: true })).toBeVisible();
+    await expect(page.getByText(alias, { exact: true }).first()).toBeVisible();
+    await expectNoSidewaysScroll(page, width);
+
+    await page.goto("/admin/podium");
+    await expect(page.getByRole("article").filter({ hasText: title }).first()).toBeVisible();
+    await page.getByRole("article").filter({ hasText: alias }).getByRole("button", { name: /^Read/ }).click();
+    await expectNoSidewaysScroll(page, width);
+
+    await page.goto("/admin/prompts");
+    await expect(page.getByRole("article").filter({ hasText: alias })).toBeVisible();
+    await expectNoSidewaysScroll(page, width);
+
+    await page.goto(`/admin/users?q=${encodeURIComponent(stamp)}`);
+    const detail = page.getByRole("region", { name });
+    await expect(detail.getByText(email)).toBeVisible();
+    await expect(detail.getByText(alias, { exact: true })).toBeVisible();
+    await expect(detail.getByRole("heading", { name: "Submissions (2)" })).toBeVisible();
+    await expectNoSidewaysScroll(page, width);
+    await expectAccessible(page);
+
+    // Leave the podium as it was for the other tests on this server.
+    for (const id of [byAlias.id, byName.id]) {
+      expect((await page.request.put(`/api/admin/submissions/${id}/featured`, { data: { isFeatured: false } })).status()).toBe(200);
+    }
   });
 });

@@ -6,6 +6,7 @@ import {
   planWeek,
   saveSummary,
   shiftWeek,
+  STATUS_FOR_ACTION,
   weekdayName,
   weekLabel,
   weekOf,
@@ -94,6 +95,40 @@ describe("planDay", () => {
 
   it("does nothing for an empty day with nothing stored", () => {
     expect(planDay({ date: "d", text: "" }, null).action).toBe("empty");
+  });
+});
+
+describe("planDay against the day as the admin loaded it", () => {
+  const loaded = { text: "Write about rain.", author: "Ann" };
+  const theirs = { text: "Write about fog.", author: null };
+
+  it("leaves a day the admin did not edit as it is now, whatever someone else saved meanwhile", () => {
+    expect(planDay({ date: "d", text: "Write about rain.", author: "Ann" }, theirs, loaded).action).toBe("unchanged");
+    expect(planDay({ date: "d", text: " Write about rain. ", author: " Ann " }, loaded, loaded).action).toBe("unchanged");
+    // Deleted by someone else: not brought back.
+    expect(planDay({ date: "d", text: "Write about rain.", author: "Ann" }, null, loaded).action).toBe("empty");
+    // Empty when loaded, filled by someone else: not deleted.
+    expect(planDay({ date: "d", text: "", author: null }, theirs, null).action).toBe("unchanged");
+    expect(planDay({ date: "d", text: "" }, null, null).action).toBe("empty");
+  });
+
+  it("refuses an edit of a day that changed since it was loaded", () => {
+    expect(planDay({ date: "d", text: "Write about snow." }, theirs, loaded).action).toBe("conflict");
+    expect(planDay({ date: "d", text: "" }, theirs, loaded).action).toBe("conflict");
+    expect(planDay({ date: "d", text: "A new day" }, theirs, null).action).toBe("conflict");
+    expect(planDay({ date: "d", text: "Write about rain.", author: "Bo" }, null, loaded).action).toBe("conflict");
+    expect(STATUS_FOR_ACTION.conflict).toBe("error");
+  });
+
+  it("saves an edit of a day still as it was loaded", () => {
+    expect(planDay({ date: "d", text: "Write about snow." }, loaded, loaded).action).toBe("update");
+    expect(planDay({ date: "d", text: "" }, loaded, loaded).action).toBe("delete");
+    expect(planDay({ date: "d", text: "A new day" }, null, null).action).toBe("create");
+  });
+
+  it("does not call it a conflict when the day already holds what the admin wants", () => {
+    expect(planDay({ date: "d", text: "Write about fog." }, theirs, loaded).action).toBe("unchanged");
+    expect(planDay({ date: "d", text: "" }, null, loaded).action).toBe("empty");
   });
 });
 

@@ -50,7 +50,8 @@ export interface StoredDay {
   author: string | null;
 }
 
-export type DayAction = "create" | "update" | "delete" | "empty" | "unchanged";
+/** "conflict": the day changed since the admin loaded it, and the admin's edit would overwrite that. */
+export type DayAction = "create" | "update" | "delete" | "empty" | "unchanged" | "conflict";
 
 export interface DayPlan {
   date: string;
@@ -68,9 +69,34 @@ export function normalizeDay(input: DayInput): { date: string; text: string; aut
   return { date: input.date, text, author: text ? author : null };
 }
 
-/** One day: create a prompt, update it, delete it (text left empty), or nothing to do. */
-export function planDay(input: DayInput, stored: StoredDay | null): DayPlan {
+/** A day's prompt as the scheduler compares it: trimmed, author only with text, null when empty. */
+function contentOf(day: { text: string; author?: string | null | undefined } | null): StoredDay | null {
+  if (!day) return null;
+  const { text, author } = normalizeDay({ date: "", text: day.text, author: day.author });
+  return text ? { text, author } : null;
+}
+
+function sameContent(a: StoredDay | null, b: StoredDay | null): boolean {
+  if (!a || !b) return a === b;
+  return a.text === b.text && a.author === b.author;
+}
+
+/**
+ * One day: create a prompt, update it, delete it (text left empty), or nothing to do.
+ *
+ * `expected` is the day as the admin loaded it (null: it was empty). When given, a day the admin
+ * did not edit is left exactly as it is now (whatever someone else saved meanwhile), and an edited
+ * day whose stored prompt no longer matches what was loaded is a "conflict" rather than a silent
+ * overwrite — unless it already holds what the admin wants.
+ */
+export function planDay(input: DayInput, stored: StoredDay | null, expected?: StoredDay | null): DayPlan {
   const day = normalizeDay(input);
+  if (expected !== undefined) {
+    const wanted = contentOf(day);
+    const now = contentOf(stored);
+    if (sameContent(wanted, contentOf(expected))) return { ...day, action: now ? "unchanged" : "empty" };
+    if (!sameContent(now, contentOf(expected)) && !sameContent(now, wanted)) return { ...day, action: "conflict" };
+  }
   if (!day.text) return { ...day, action: stored ? "delete" : "empty" };
   if (!stored) return { ...day, action: "create" };
   if (stored.text === day.text && (stored.author ?? null) === day.author) return { ...day, action: "unchanged" };
@@ -92,6 +118,7 @@ export const STATUS_FOR_ACTION: Record<DayAction, DayStatus> = {
   delete: "deleted",
   empty: "empty",
   unchanged: "unchanged",
+  conflict: "error",
 };
 
 export interface DayOutcome {

@@ -21,6 +21,8 @@ export const ADMIN_MESSAGES = {
   searchTooLong: `Search terms can be at most ${ADMIN_SEARCH_MAX_LENGTH} characters`,
   daySaveFailed: "Could not save this day. Please try again.",
   dayTaken: "Another admin saved this day at the same time. Reload the week and try again.",
+  changedSinceLoad: "Changed by someone else since you loaded this week. Reload Prompts to see it.",
+  expectedRequired: "Send what each day held when the week was loaded (expected: {text, author} or null)",
   /** A prompt with pieces can be edited, never deleted: the pieces belong to their writers. */
   promptHasPieces: (n: number) =>
     `This prompt already has ${n} ${n === 1 ? "piece" : "pieces"} written for it, so it can't be deleted. Edit its text instead.`,
@@ -45,9 +47,25 @@ const schedulerDay = z.object({
   date: isoDate,
   text: z.string().max(MAX_PROMPT_LENGTH, ADMIN_MESSAGES.promptTooLong).default(""),
   author: z.string().trim().max(MAX_PROMPT_AUTHOR_LENGTH, ADMIN_MESSAGES.authorTooLong).nullish(),
+  /**
+   * The day as the admin loaded it (null: it was empty). A day whose text and author still equal
+   * it was not edited and is left as it is now; an edited day that changed meanwhile is refused.
+   */
+  expected: z
+    .object(
+      {
+        text: z.string({ error: ADMIN_MESSAGES.expectedRequired }).max(MAX_PROMPT_LENGTH, ADMIN_MESSAGES.promptTooLong),
+        author: z.string({ error: ADMIN_MESSAGES.expectedRequired }).max(MAX_PROMPT_AUTHOR_LENGTH, ADMIN_MESSAGES.authorTooLong).nullish(),
+      },
+      { error: ADMIN_MESSAGES.expectedRequired },
+    )
+    .nullable(),
 });
 
-/** PUT /api/admin/scheduler: the whole week, Sunday to Saturday, in one request. */
+/**
+ * PUT /api/admin/scheduler: the whole week, Sunday to Saturday, in one request, each day with what
+ * the admin typed and what it held when they loaded it.
+ */
 export const schedulerSaveInput = z
   .object({
     weekStart: isoDate.refine((d) => !isIsoDate(d) || new Date(`${d}T00:00:00Z`).getUTCDay() === 0, ADMIN_MESSAGES.weekStartsSunday),

@@ -130,7 +130,10 @@ class DayRefused extends Error {}
 
 /**
  * Saves a week day by day, each day in its own transaction, so one refused day (a prompt with
- * pieces cannot be deleted) does not undo the others; every day reports its own outcome.
+ * pieces cannot be deleted, or a day someone else changed since the admin loaded the week) does
+ * not undo the others; every day reports its own outcome. A day the admin did not edit (text and
+ * author as loaded) is not written at all. The stored row is locked (FOR UPDATE) while it is
+ * compared with what the admin loaded, so a concurrent save cannot slip in between.
  */
 export async function saveWeek(db: Db, input: SchedulerSaveInput, today: string): Promise<SchedulerWeek & { outcomes: DayOutcome[] }> {
   const outcomes: DayOutcome[] = [];
@@ -143,8 +146,11 @@ export async function saveWeek(db: Db, input: SchedulerSaveInput, today: string)
           .where(eq(prompts.date, day.date))
           .limit(1)
           .for("update");
-        const plan = planDay({ date: day.date, text: day.text ?? "", author: day.author ?? null }, stored ?? null);
+        const expected = day.expected ? { text: day.expected.text, author: day.expected.author ?? null } : null;
+        const plan = planDay({ date: day.date, text: day.text ?? "", author: day.author ?? null }, stored ?? null, expected);
         switch (plan.action) {
+          case "conflict":
+            throw new DayRefused(ADMIN_MESSAGES.changedSinceLoad);
           case "create":
             await tx.insert(prompts).values({ date: day.date, kind: "daily", text: plan.text, author: plan.author });
             break;
@@ -390,7 +396,7 @@ export async function searchUsers(
 
 /**
  * One writer with their pieces, newest first. Admins see that a private piece exists, when it
- * was written and how long it is, never its title or words (docs/decisions/002-admins-and-private-pieces.md).
+ * was written and how long it is, never its title or words (docs/decisions/006-admin-screens.md).
  */
 export async function getUserDetail(db: Queryable, id: string, cursor: string | undefined) {
   const after = decodeCursor(cursor);

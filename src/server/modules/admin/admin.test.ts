@@ -5,7 +5,7 @@ import { and, eq, gte, lte } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_PROMPTS_PAGE_SIZE, ADMIN_USERS_PAGE_SIZE } from "#shared/constants.ts";
 import { addDays } from "#shared/domain/dates.ts";
-import { weekOf } from "#shared/domain/scheduler.ts";
+import { saveSummary, weekOf, type DayOutcome } from "#shared/domain/scheduler.ts";
 import { MESSAGES } from "#shared/errors.ts";
 import { ADMIN_MESSAGES } from "#shared/schemas/admin.ts";
 import { events, prompts, submissions, users } from "#server/db/schema/index.ts";
@@ -41,7 +41,7 @@ describe("every admin endpoint checks admin status on the server", () => {
     { method: "GET", path: () => "/api/admin/prompts/today" },
     { method: "PUT", path: () => "/api/admin/prompts/today", json: () => ({ text: "A prompt" }) },
     { method: "GET", path: () => "/api/admin/scheduler?week=2030-06-12" },
-    { method: "PUT", path: () => "/api/admin/scheduler", json: () => ({ weekStart: week[0], days: week.map((date) => ({ date, text: "" })) }) },
+    { method: "PUT", path: () => "/api/admin/scheduler", json: () => ({ weekStart: week[0], days: week.map((date) => ({ date, text: "", expected: null })) }) },
     { method: "GET", path: () => "/api/admin/prompts" },
     { method: "GET", label: "/api/admin/prompts/:id/submissions", path: () => `/api/admin/prompts/${sharedPromptId}/submissions` },
     { method: "PUT", label: "/api/admin/submissions/:id/featured", path: () => `/api/admin/submissions/${sharedPieceId}/featured`, json: () => ({ isFeatured: false }) },
@@ -173,13 +173,13 @@ describe("weekly scheduler", () => {
       json: {
         weekStart: days[0],
         days: [
-          { date: days[0], text: "  A new Sunday  ", author: "  Mary Oliver " },
-          { date: days[1], text: "New Monday" },
-          { date: days[2], text: "Tuesday stays", author: "Ann" },
-          { date: days[3], text: "   " },
-          { date: days[4], text: "" },
-          { date: days[5], text: "" },
-          { date: days[6], text: "Saturday", author: "   " },
+          { date: days[0], text: "  A new Sunday  ", author: "  Mary Oliver ", expected: null },
+          { date: days[1], text: "New Monday", expected: { text: "Old Monday", author: null } },
+          { date: days[2], text: "Tuesday stays", author: "Ann", expected: { text: "Tuesday stays", author: "Ann" } },
+          { date: days[3], text: "   ", expected: { text: "Wednesday goes", author: null } },
+          { date: days[4], text: "", expected: { text: "Thursday has pieces", author: null } },
+          { date: days[5], text: "", expected: null },
+          { date: days[6], text: "Saturday", author: "   ", expected: null },
         ],
       },
     });
@@ -213,7 +213,7 @@ describe("weekly scheduler", () => {
     const res = await t.json<WeekBody>("/api/admin/scheduler", {
       method: "PUT",
       cookie: admin.cookie,
-      json: { weekStart: days[0], days: days.map((date, i) => ({ date, text: i === 2 ? "After" : "" })) },
+      json: { weekStart: days[0], days: days.map((date, i) => ({ date, text: i === 2 ? "After" : "", expected: i === 2 ? { text: "Before", author: null } : null })) },
     });
     expect(res.body.outcomes![2]).toEqual({ date: days[2], status: "updated" });
     expect(res.body.days[2]!.prompt).toMatchObject({ id: p.id, text: "After", submissionCount: 1 });
@@ -225,7 +225,7 @@ describe("weekly scheduler", () => {
     const res = await t.json<WeekBody>("/api/admin/scheduler", {
       method: "PUT",
       cookie: admin.cookie,
-      json: { weekStart: days[0], days: days.map((date) => ({ date, text: `Prompt for ${date}` })) },
+      json: { weekStart: days[0], days: days.map((date) => ({ date, text: `Prompt for ${date}`, expected: null })) },
     });
     expect(res.body.outcomes!.every((o) => o.status === "saved")).toBe(true);
     const again = await t.json<WeekBody>("/api/admin/scheduler?week=2033-01-01", { cookie: admin.cookie });
@@ -234,19 +234,106 @@ describe("weekly scheduler", () => {
     const repeat = await t.json<WeekBody>("/api/admin/scheduler", {
       method: "PUT",
       cookie: admin.cookie,
-      json: { weekStart: days[0], days: days.map((date) => ({ date, text: `Prompt for ${date}` })) },
+      json: { weekStart: days[0], days: days.map((date) => ({ date, text: `Prompt for ${date}`, expected: { text: `Prompt for ${date}`, author: null } })) },
     });
     expect(repeat.body.outcomes!.every((o) => o.status === "unchanged")).toBe(true);
+  });
+
+  it("refuses to overwrite a day someone else changed since the week was loaded, saves the rest, and leaves unedited days alone", async () => {
+    const days = weekOf("2029-08-15"); // Sunday 2029-08-12 .. Saturday 2029-08-18
+    await createPrompt(t, { date: days[1]!, text: "Monday as loaded" });
+    await createPrompt(t, { date: days[2]!, text: "Tuesday as loaded", author: "Ann" });
+    await createPrompt(t, { date: days[3]!, text: "Wednesday as loaded" });
+    await createPrompt(t, { date: days[6]!, text: "Saturday as loaded" });
+    const loaded = await t.json<WeekBody>(`/api/admin/scheduler?week=${days[0]}`, { cookie: admin.cookie });
+    const expected = loaded.body.days.map((d) => (d.prompt ? { text: d.prompt.text, author: d.prompt.author } : null));
+
+    // Meanwhile another admin edits Monday, adds Thursday and empties Saturday in the scheduler...
+    const other = await createUser(t, { name: "Other Editor", admin: true });
+    const theirs = await t.json<WeekBody>("/api/admin/scheduler", {
+      method: "PUT",
+      cookie: other.cookie,
+      json: {
+        weekStart: days[0],
+        days: days.map((date, i) => {
+          const text = i === 1 ? "Monday by the other admin" : i === 4 ? "Thursday by the other admin" : i === 6 ? "" : (expected[i]?.text ?? "");
+          return { date, text, author: expected[i]?.author ?? null, expected: expected[i] };
+        }),
+      },
+    });
+    expect(theirs.body.outcomes!.map((o) => o.status)).toEqual(["empty", "updated", "unchanged", "unchanged", "saved", "empty", "deleted"]);
+    // ...and "Update Today's Prompt" on the dashboard rewrites Wednesday.
+    t.deps.testClock!.set(new Date(`${days[3]}T12:00:00Z`));
+    expect((await t.json("/api/admin/prompts/today", { method: "PUT", cookie: other.cookie, json: { text: "Wednesday from the dashboard" } })).status).toBe(200);
+
+    // The first admin saves what they typed over the week as they loaded it.
+    const typed = ["Sunday new", "Monday edited by me", "Tuesday edited by me", "Wednesday as loaded", "Thursday by me", "", "Saturday as loaded"];
+    const res = await t.json<WeekBody>("/api/admin/scheduler", {
+      method: "PUT",
+      cookie: admin.cookie,
+      json: { weekStart: days[0], days: days.map((date, i) => ({ date, text: typed[i]!, author: i === 2 ? "Ann" : null, expected: expected[i] })) },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.outcomes!.map((o) => o.status)).toEqual(["saved", "error", "updated", "unchanged", "error", "empty", "empty"]);
+    expect(res.body.outcomes![1]!.message).toBe(ADMIN_MESSAGES.changedSinceLoad);
+    expect(res.body.outcomes![4]!.message).toBe(ADMIN_MESSAGES.changedSinceLoad);
+    expect(saveSummary(res.body.outcomes as DayOutcome[]).message).toBe(
+      `Partially completed: 1 new prompt created, 1 prompt updated. Errors: Monday: ${ADMIN_MESSAGES.changedSinceLoad}; Thursday: ${ADMIN_MESSAGES.changedSinceLoad}`,
+    );
+
+    const stored = await t.deps.db
+      .select({ date: prompts.date, text: prompts.text, author: prompts.author })
+      .from(prompts)
+      .where(and(gte(prompts.date, days[0]!), lte(prompts.date, days[6]!)))
+      .orderBy(prompts.date);
+    expect(stored).toEqual([
+      { date: days[0], text: "Sunday new", author: null },
+      { date: days[1], text: "Monday by the other admin", author: null },
+      { date: days[2], text: "Tuesday edited by me", author: "Ann" },
+      { date: days[3], text: "Wednesday from the dashboard", author: null },
+      { date: days[4], text: "Thursday by the other admin", author: null },
+    ]);
+  });
+
+  it("saves an edit that matches what someone else already saved without calling it a conflict", async () => {
+    const days = weekOf("2029-09-12");
+    await createPrompt(t, { date: days[2]!, text: "Before" });
+    const blank = days.map((date) => ({ date, text: "", expected: null }));
+    const loadedTuesday = { text: "Before", author: null };
+    await t.json("/api/admin/scheduler", {
+      method: "PUT",
+      cookie: admin.cookie,
+      json: { weekStart: days[0], days: blank.map((d, i) => (i === 2 ? { ...d, text: "After", expected: loadedTuesday } : d)) },
+    });
+    const again = await t.json<WeekBody>("/api/admin/scheduler", {
+      method: "PUT",
+      cookie: admin.cookie,
+      json: { weekStart: days[0], days: blank.map((d, i) => (i === 2 ? { ...d, text: "After", expected: loadedTuesday } : d)) },
+    });
+    expect(again.body.outcomes![2]).toEqual({ date: days[2], status: "unchanged" });
+  });
+
+  it("asks what each day held when the week was loaded", async () => {
+    const days = weekOf("2029-10-10");
+    const res = await t.json<Body>("/api/admin/scheduler", {
+      method: "PUT",
+      cookie: admin.cookie,
+      json: { weekStart: days[0], days: days.map((date) => ({ date, text: "A prompt" })) },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe(ADMIN_MESSAGES.expectedRequired);
+    expect(await t.deps.db.select().from(prompts).where(and(gte(prompts.date, days[0]!), lte(prompts.date, days[6]!)))).toEqual([]);
   });
 
   it("refuses a week that does not start on Sunday or does not have its seven days", async () => {
     const days = weekOf("2029-06-06");
     const cases: [unknown, string][] = [
-      [{ weekStart: days[1], days: days.map((date) => ({ date, text: "" })) }, ADMIN_MESSAGES.weekStartsSunday],
-      [{ weekStart: days[0], days: days.slice(0, 6).map((date) => ({ date, text: "" })) }, ADMIN_MESSAGES.wholeWeek],
-      [{ weekStart: days[0], days: days.map((date) => ({ date: addDays(date, 7), text: "" })) }, ADMIN_MESSAGES.wholeWeek],
-      [{ weekStart: days[0], days: days.map((date) => ({ date, text: "x".repeat(4001) })) }, ADMIN_MESSAGES.promptTooLong],
-      [{ weekStart: days[0], days: days.map((date) => ({ date, text: "x", author: "a".repeat(101) })) }, ADMIN_MESSAGES.authorTooLong],
+      [{ weekStart: days[1], days: days.map((date) => ({ date, text: "", expected: null })) }, ADMIN_MESSAGES.weekStartsSunday],
+      [{ weekStart: days[0], days: days.slice(0, 6).map((date) => ({ date, text: "", expected: null })) }, ADMIN_MESSAGES.wholeWeek],
+      [{ weekStart: days[0], days: days.map((date) => ({ date: addDays(date, 7), text: "", expected: null })) }, ADMIN_MESSAGES.wholeWeek],
+      [{ weekStart: days[0], days: days.map((date) => ({ date, text: "x".repeat(4001), expected: null })) }, ADMIN_MESSAGES.promptTooLong],
+      [{ weekStart: days[0], days: days.map((date) => ({ date, text: "x", author: "a".repeat(101), expected: null })) }, ADMIN_MESSAGES.authorTooLong],
+      [{ weekStart: days[0], days: days.map((date) => ({ date, text: "x", expected: "x" })) }, ADMIN_MESSAGES.expectedRequired],
       [{ weekStart: "not a date", days: [] }, ADMIN_MESSAGES.invalidDate],
     ];
     for (const [json, message] of cases) {

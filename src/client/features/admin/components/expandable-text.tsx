@@ -32,7 +32,7 @@ export function ExpandableText({
         className={`relative overflow-hidden ${collapsed ? "after:pointer-events-none after:absolute after:inset-x-0 after:bottom-0 after:h-8 after:bg-linear-to-t after:from-card after:to-transparent" : ""}`}
         style={collapsed ? { maxHeight: collapsedPx } : undefined}
       >
-        <Markup text={text} className="whitespace-pre-wrap break-words font-serif leading-relaxed" />
+        <Markup text={text} className="whitespace-pre-wrap font-serif leading-relaxed [overflow-wrap:anywhere]" />
       </div>
       {long && (
         <button

@@ -93,19 +93,19 @@ function PodiumItem({ pick, busy, onRemove }: { pick: AdminPodiumPick; busy: boo
     <article className="rounded-xl border border-line bg-card p-4 sm:p-5">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0 flex-1">
-          <h2 className="break-words font-serif text-xl leading-snug">
+          <h2 className="font-serif text-xl leading-snug [overflow-wrap:anywhere]">
             <Link to={paths.submission.href(pick.id)} className="hover:text-accent hover:underline">
               {title}
             </Link>
           </h2>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
-            <span className="text-ink">{pick.authorLabel}</span>
+            <span className="min-w-0 text-ink [overflow-wrap:anywhere]">{pick.authorLabel}</span>
             <PickBadge />
           </p>
           <p className="mt-1 text-sm text-muted">
             <time dateTime={pick.createdAt}>{formatDateAtTime(pick.createdAt)}</time>
           </p>
-          <p className="mt-2 line-clamp-2 text-sm text-muted">
+          <p className="mt-2 line-clamp-2 text-sm text-muted [overflow-wrap:anywhere]">
             Prompt: {pick.prompt.kind === "freewrite" ? "Freewrite" : markupToPlainText(pick.prompt.text, "prompt")}
           </p>
         </div>

@@ -47,7 +47,7 @@ export function PromptsDatabase() {
           }
         />
       ) : (
-        <div className="grid gap-8 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
           <nav aria-label="Prompts" className="-mx-1 max-h-80 overflow-y-auto px-1 py-1 lg:sticky lg:top-4 lg:max-h-[calc(100dvh-2rem)] lg:self-start">
             {prompts.length === 0 && !freewrite ? (
               <p className="rounded-xl border border-line bg-card p-5 text-muted">No prompts available yet.</p>
@@ -88,7 +88,7 @@ function PromptListItem({ prompt, selected, future = false, onSelect }: { prompt
             {future ? "scheduled" : `${prompt.responseCount} ${prompt.responseCount === 1 ? "response" : "responses"}`}
           </span>
         </span>
-        <span className="mt-1 line-clamp-2 font-serif text-sm text-muted">{markupToPlainText(prompt.text, "prompt")}</span>
+        <span className="mt-1 line-clamp-2 font-serif text-sm text-muted [overflow-wrap:anywhere]">{markupToPlainText(prompt.text, "prompt")}</span>
       </button>
     </li>
   );
@@ -118,8 +118,8 @@ function PromptSubmissions({ promptId }: { promptId: string | null }) {
     <section aria-labelledby="prompt-submissions" className="min-w-0">
       <div className="rounded-xl border border-line bg-card p-5">
         <p className="text-sm text-muted">{first.prompt.kind === "freewrite" ? "Freewrite" : formatLongDate(first.prompt.date!)}</p>
-        <Markup text={first.prompt.text} mode="prompt" className="mt-2 font-serif text-xl leading-relaxed" />
-        {first.prompt.author && <p className="mt-2 font-serif italic text-muted">Prompt by {first.prompt.author}</p>}
+        <Markup text={first.prompt.text} mode="prompt" className="mt-2 font-serif text-xl leading-relaxed [overflow-wrap:anywhere]" />
+        {first.prompt.author && <p className="mt-2 font-serif italic text-muted [overflow-wrap:anywhere]">Prompt by {first.prompt.author}</p>}
       </div>
       {first.total > 0 ? (
         <h2 id="prompt-submissions" className="mt-8 font-serif text-2xl">

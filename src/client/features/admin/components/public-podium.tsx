@@ -57,17 +57,17 @@ function PodiumCard({ pick }: { pick: PublicPodiumPick }) {
   const title = pick.title || "Untitled";
   const prompt = pick.prompt.kind === "freewrite" ? "Freewrite" : truncateText(markupToPlainText(pick.prompt.text, "prompt"), PROMPT_PREVIEW_CHARS);
   return (
-    <article className="border-b border-line pb-10">
-      <p className="text-sm text-muted">
+    <article className="min-w-0 border-b border-line pb-10">
+      <p className="text-sm text-muted [overflow-wrap:anywhere]">
         <span className="sr-only">Prompt: </span>
         {prompt}
       </p>
-      <h2 className="mt-2 break-words font-serif text-2xl leading-snug sm:text-3xl">
+      <h2 className="mt-2 font-serif text-2xl leading-snug [overflow-wrap:anywhere] sm:text-3xl">
         <Link to={paths.submission.href(pick.id)} className="hover:text-accent">
           {title}
         </Link>
       </h2>
-      <p className="mt-2 text-sm text-muted">
+      <p className="mt-2 text-sm text-muted [overflow-wrap:anywhere]">
         by <span className="text-ink">{pick.authorLabel}</span>
         <span aria-hidden="true"> · </span>
         <span className="sr-only">, </span>
@@ -76,7 +76,7 @@ function PodiumCard({ pick }: { pick: PublicPodiumPick }) {
         <span className="sr-only">, </span>
         {pick.wordCount} words
       </p>
-      <p className="mt-4 whitespace-pre-line break-words font-serif text-lg leading-relaxed">{pick.excerpt}</p>
+      <p className="mt-4 whitespace-pre-line font-serif text-lg leading-relaxed [overflow-wrap:anywhere]">{pick.excerpt}</p>
       <Link to={paths.submission.href(pick.id)} className="mt-4 inline-flex min-h-11 items-center text-accent underline underline-offset-4 hover:opacity-80">
         Read the piece<span className="sr-only">: {title}</span>
       </Link>

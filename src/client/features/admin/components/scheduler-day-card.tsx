@@ -43,7 +43,7 @@ export function SchedulerDayCard({
   const author = draft.author.trim();
   const describedBy = [submissionCount > 0 ? ids.note : null, error ? ids.error : null].filter(Boolean).join(" ") || undefined;
   return (
-    <section aria-labelledby={ids.heading} className={`flex flex-col rounded-xl border bg-card p-4 ${isToday ? "border-accent" : "border-line"}`}>
+    <section aria-labelledby={ids.heading} className={`flex min-w-0 flex-col rounded-xl border bg-card p-4 ${isToday ? "border-accent" : "border-line"}`}>
       <div className="mb-3 flex items-start justify-between gap-2">
         <h3 id={ids.heading} className="leading-tight">
           <span className="block font-serif text-xl">{day}</span>
@@ -95,8 +95,8 @@ export function SchedulerDayCard({
       {draft.text.trim() && (
         <div className="mt-3 border-t border-line pt-3">
           <p className="text-xs font-semibold uppercase tracking-wider text-muted">Preview</p>
-          <Markup text={draft.text.trim()} mode="prompt" className="mt-1 font-serif leading-relaxed" />
-          {author && <p className="mt-1 font-serif text-sm italic text-muted">Prompt by {author}</p>}
+          <Markup text={draft.text.trim()} mode="prompt" className="mt-1 font-serif leading-relaxed [overflow-wrap:anywhere]" />
+          {author && <p className="mt-1 font-serif text-sm italic text-muted [overflow-wrap:anywhere]">Prompt by {author}</p>}
         </div>
       )}
     </section>

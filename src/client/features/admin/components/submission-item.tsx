@@ -14,9 +14,9 @@ export function SubmissionItem({ submission, busy, onToggleFeatured }: { submiss
     <article className="rounded-xl border border-line bg-card p-4 sm:p-5">
       <header className="flex items-start gap-3">
         <div className="min-w-0 flex-1">
-          <h3 className="break-words font-serif text-lg leading-snug">{submission.title || "Untitled"}</h3>
+          <h3 className="font-serif text-lg leading-snug [overflow-wrap:anywhere]">{submission.title || "Untitled"}</h3>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
-            <span className="text-ink">{submission.authorLabel}</span>
+            <span className="min-w-0 text-ink [overflow-wrap:anywhere]">{submission.authorLabel}</span>
             {submission.isFeatured && <PickBadge />}
           </p>
           <p className="mt-0.5 text-sm text-muted">

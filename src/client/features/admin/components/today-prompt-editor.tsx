@@ -134,7 +134,7 @@ function Editor({ date, initialText, author }: { date: string; initialText: stri
             <p className="text-sm italic text-muted">Nothing to preview yet.</p>
           ) : (
             <>
-              <Markup text={text} mode="prompt" className="font-serif text-xl leading-relaxed" />
+              <Markup text={text} mode="prompt" className="font-serif text-xl leading-relaxed [overflow-wrap:anywhere]" />
               {author && <p className="mt-2 font-serif italic text-muted">Prompt by {author}</p>}
             </>
           )}

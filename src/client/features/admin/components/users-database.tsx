@@ -61,8 +61,8 @@ export function UsersDatabase() {
   return (
     <>
       <AdminHeader title="Users" subtitle="Every writer, newest first. Private pieces show that they exist, never their words." />
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
-        <div className="lg:sticky lg:top-4 lg:max-h-[calc(100dvh-2rem)] lg:self-start lg:overflow-y-auto lg:pr-1">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
+        <div className="min-w-0 lg:sticky lg:top-4 lg:max-h-[calc(100dvh-2rem)] lg:self-start lg:overflow-y-auto lg:pr-1">
           <div role="search" className="flex flex-col gap-1.5">
             <label htmlFor={searchId} className="text-sm font-medium text-ink">
               Search writers
@@ -96,11 +96,11 @@ export function UsersDatabase() {
                       onClick={() => select(u.id)}
                       className={`w-full rounded-xl border p-3 text-left transition-colors ${selectedId === u.id ? "border-accent bg-accent-soft" : "border-line bg-card hover:border-accent"}`}
                     >
-                      <span className="block break-words font-medium text-ink">
+                      <span className="block font-medium text-ink [overflow-wrap:anywhere]">
                         {u.name}
                         {u.alias && <span className="font-normal text-muted"> · {u.alias}</span>}
                       </span>
-                      <span className="block truncate text-sm text-muted">{u.email}</span>
+                      <span className="block text-sm text-muted [overflow-wrap:anywhere]">{u.email}</span>
                     </button>
                   </li>
                 ))}
@@ -123,7 +123,7 @@ function Detail({ label, value }: { label: string; value: string | number | null
   return (
     <div className="flex flex-col gap-0.5 sm:flex-row sm:items-baseline sm:gap-3">
       <dt className="w-24 shrink-0 text-sm text-muted">{label}</dt>
-      <dd className="break-words text-ink">{value === null || value === "" ? <span className="text-muted">—</span> : value}</dd>
+      <dd className="min-w-0 text-ink [overflow-wrap:anywhere]">{value === null || value === "" ? <span className="text-muted">—</span> : value}</dd>
     </div>
   );
 }
@@ -148,7 +148,7 @@ function UserDetail({ userId }: { userId: string | null }) {
   return (
     <section aria-labelledby="user-detail" className="min-w-0">
       <div className="rounded-xl border border-line bg-card p-5">
-        <h2 id="user-detail" className="break-words font-serif text-2xl">
+        <h2 id="user-detail" className="font-serif text-2xl [overflow-wrap:anywhere]">
           {user.name}
         </h2>
         <dl className="mt-4 flex flex-col gap-2">
@@ -187,9 +187,9 @@ function UserPiece({ piece }: { piece: AdminUserSubmission }) {
         {piece.isPrivate && <PrivateBadge />}
         {piece.isFeatured && <PickBadge />}
       </div>
-      {!piece.isPrivate && piece.title && <h4 className="mt-2 break-words font-serif text-lg">{piece.title}</h4>}
+      {!piece.isPrivate && piece.title && <h4 className="mt-2 font-serif text-lg [overflow-wrap:anywhere]">{piece.title}</h4>}
       <p className="mt-2 text-sm text-muted">Submitted as: {piece.isPrivate ? "private" : piece.submissionType}</p>
-      <p className="mt-1 line-clamp-2 text-sm text-muted">Prompt: {prompt}</p>
+      <p className="mt-1 line-clamp-2 text-sm text-muted [overflow-wrap:anywhere]">Prompt: {prompt}</p>
       {piece.isPrivate || piece.content === null ? (
         <p className="mt-3 text-sm italic text-muted">Kept in the writer's private portfolio: only they can read it.</p>
       ) : (

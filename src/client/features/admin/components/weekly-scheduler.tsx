@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { DAYS_PER_WEEK } from "#shared/constants.ts";
 import { isIsoDate } from "#shared/domain/dates.ts";
 import { loadSummary, saveSummary, shiftWeek, weekLabel, type DayStatus } from "#shared/domain/scheduler.ts";
-import type { SchedulerWeek } from "#shared/schemas/admin.ts";
+import type { SchedulerSaveInput, SchedulerWeek } from "#shared/schemas/admin.ts";
 import { Button } from "#client/components/ui/button.tsx";
 import { ErrorState, LoadingState } from "#client/components/ui/states.tsx";
 import { errorMessage } from "#client/lib/api-client.ts";
@@ -21,6 +21,16 @@ const storedDraft = (week: SchedulerWeek, i: number): DayDraft => ({
   author: week.days[i]?.prompt?.author ?? "",
 });
 
+/** A day's prompt as the server sent it (null: none), to send back as `expected`. */
+type Loaded = { text: string; author: string | null } | null;
+const loadedDay = (week: SchedulerWeek, i: number): Loaded => {
+  const p = week.days[i]?.prompt;
+  return p ? { text: p.text, author: p.author } : null;
+};
+
+/** What the admin typed for a day, and the day as it was when they started editing it. */
+type Edit = DayDraft & { loaded: Loaded };
+
 /** /admin/scheduler: a week of prompts, Sunday to Saturday, saved in one request. */
 export function WeeklyScheduler() {
   const [params, setParams] = useSearchParams();
@@ -30,8 +40,11 @@ export function WeeklyScheduler() {
   const save = useSaveSchedulerWeek();
   const queryClient = useQueryClient();
   const { notice, show } = useTimedNotice(null);
-  /** Unsaved edits, per week and day: moving between weeks loses nothing. */
-  const [drafts, setDrafts] = useState<Record<string, Record<string, DayDraft>>>({});
+  /**
+   * Unsaved edits, per week and day: moving between weeks loses nothing. Each keeps the day as it
+   * was when the admin began editing it, so a save cannot overwrite what someone else saved since.
+   */
+  const [drafts, setDrafts] = useState<Record<string, Record<string, Edit>>>({});
   const [results, setResults] = useState<Record<string, { status: DayStatus; message?: string | undefined }>>({});
   const skipLoadNotice = useRef(false);
 
@@ -58,9 +71,12 @@ export function WeeklyScheduler() {
     if (!data) return [];
     return data.days.map((d, i) => {
       const stored = storedDraft(data, i);
-      const draft = drafts[data.weekStart]?.[d.date] ?? stored;
+      const edit = drafts[data.weekStart]?.[d.date];
+      const draft: DayDraft = edit ? { text: edit.text, author: edit.author } : stored;
       const edited = draft.text !== stored.text || draft.author !== stored.author;
-      return { ...d, stored, draft, edited };
+      // An untouched day goes back exactly as it was loaded: the server then leaves it alone.
+      const expected = edit ? edit.loaded : loadedDay(data, i);
+      return { ...d, stored, draft, edited, expected };
     });
   }, [data, drafts]);
 
@@ -71,8 +87,14 @@ export function WeeklyScheduler() {
   };
 
   const updateDay = (date: string, next: DayDraft) => {
-    if (!weekStart) return;
-    setDrafts((all) => ({ ...all, [weekStart]: { ...all[weekStart], [date]: next } }));
+    if (!data || !weekStart) return;
+    const i = data.days.findIndex((d) => d.date === date);
+    setDrafts((all) => {
+      const earlier = all[weekStart]?.[date];
+      // The day as shown when this edit began (null stays null: it was empty then).
+      const loaded = earlier ? earlier.loaded : loadedDay(data, i);
+      return { ...all, [weekStart]: { ...all[weekStart], [date]: { ...next, loaded } } };
+    });
   };
 
   const reload = () => {
@@ -87,12 +109,9 @@ export function WeeklyScheduler() {
 
   const saveAll = () => {
     if (!data || save.isPending) return;
-    const input = {
+    const input: SchedulerSaveInput = {
       weekStart: data.weekStart,
-      days: days.map((d) => {
-        const author = d.draft.author.trim();
-        return author ? { date: d.date, text: d.draft.text.trim(), author } : { date: d.date, text: d.draft.text.trim() };
-      }),
+      days: days.map((d) => ({ date: d.date, text: d.draft.text.trim(), author: d.draft.author.trim() || null, expected: d.expected })),
     };
     save.mutate(input, {
       onSuccess: (result) => {
@@ -152,7 +171,7 @@ export function WeeklyScheduler() {
         />
       ) : (
         <>
-          <div className={`mt-6 grid gap-4 md:grid-cols-2 xl:grid-cols-3 ${query.isPlaceholderData ? "opacity-60" : ""}`} aria-busy={query.isFetching}>
+          <div className={`mt-6 grid grid-cols-[minmax(0,1fr)] gap-4 md:grid-cols-2 xl:grid-cols-3 ${query.isPlaceholderData ? "opacity-60" : ""}`} aria-busy={query.isFetching}>
             {days.map((d) => (
               <SchedulerDayCard
                 key={d.date}
@@ -195,6 +214,7 @@ export function WeeklyScheduler() {
             Formatting: <code>*italic*</code>, <code>**LARGE:big words**</code>, <code>~~small:quiet words~~</code>. An author attribution shows under the prompt, as in "Prompt by Mary Oliver".
           </li>
           <li>Edits you have not saved stay here while you move between weeks; "Reload Prompts" discards them and loads the week again.</li>
+          <li>Only the days you edited are saved. If someone else changed one of them after you loaded the week, that day is refused rather than overwritten: "Reload Prompts" shows their version.</li>
         </ul>
       </section>
     </>
