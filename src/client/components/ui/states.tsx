@@ -27,12 +27,37 @@ export function EmptyState({ title, children, action }: { title: string; childre
   );
 }
 
-export function ErrorState({ title = "Oops, something went wrong", message, action }: { title?: string; message?: string; action?: ReactNode }) {
+/** Something failed to load: what happened, and a way on ("Try again" when `onRetry` is given). */
+export function ErrorState({
+  title = "Oops, something went wrong",
+  message,
+  action,
+  onRetry,
+}: {
+  title?: string;
+  message?: string;
+  action?: ReactNode;
+  onRetry?: () => void;
+}) {
+  const retry = onRetry ? (
+    <button
+      type="button"
+      onClick={onRetry}
+      className="inline-flex min-h-11 items-center justify-center rounded-md border border-line bg-card px-5 text-ink hover:border-accent"
+    >
+      Try again
+    </button>
+  ) : null;
   return (
     <div role="alert" className="mx-auto max-w-md py-16 text-center">
       <h2 className="font-serif text-2xl">{title}</h2>
       {message && <p className="mt-2 text-muted">{message}</p>}
-      {action && <div className="mt-6 flex justify-center">{action}</div>}
+      {(action || retry) && (
+        <div className="mt-6 flex justify-center gap-3">
+          {retry}
+          {action}
+        </div>
+      )}
     </div>
   );
 }

@@ -55,11 +55,7 @@ export function PodiumManager() {
       ) : query.isError ? (
         <ErrorState
           message={LOAD_ERROR}
-          action={
-            <Button variant="secondary" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          }
+          onRetry={() => void query.refetch()}
         />
       ) : query.data.picks.length === 0 ? (
         <EmptyState

@@ -40,11 +40,7 @@ export function PromptsDatabase() {
       ) : list.isError ? (
         <ErrorState
           message={`Error loading prompts: ${errorMessage(list.error)}`}
-          action={
-            <Button variant="secondary" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          }
+          onRetry={() => void list.refetch()}
         />
       ) : (
         <div className="grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
@@ -105,11 +101,7 @@ function PromptSubmissions({ promptId }: { promptId: string | null }) {
     return (
       <ErrorState
         message={errorMessage(query.error)}
-        action={
-          <Button variant="secondary" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        }
+        onRetry={() => void query.refetch()}
       />
     );
   const first = query.data.pages[0]!;

@@ -3,7 +3,7 @@ import { formatLongDate } from "#shared/domain/format.ts";
 import { markupToPlainText, truncateText } from "#shared/domain/markup.ts";
 import type { PublicPodiumPick } from "#shared/schemas/admin.ts";
 import { paths } from "#client/config/paths.ts";
-import { Button, LinkButton } from "#client/components/ui/button.tsx";
+import { LinkButton } from "#client/components/ui/button.tsx";
 import { EmptyState, ErrorState, LoadingState } from "#client/components/ui/states.tsx";
 import { usePodium } from "../api/get-podium.ts";
 
@@ -23,11 +23,7 @@ export function PublicPodium() {
       ) : query.isError ? (
         <ErrorState
           message="The Editors' Picks could not be loaded. Please try again."
-          action={
-            <Button variant="secondary" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          }
+          onRetry={() => void query.refetch()}
         />
       ) : query.data.picks.length === 0 ? (
         <EmptyState

@@ -27,11 +27,7 @@ export function TodayPromptEditor() {
     return (
       <ErrorState
         message={`Could not load today's prompt: ${errorMessage(query.error)}`}
-        action={
-          <Button variant="secondary" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        }
+        onRetry={() => void query.refetch()}
       />
     );
   return <Editor key={query.data.date} date={query.data.date} initialText={query.data.prompt?.text ?? ""} author={query.data.prompt?.author ?? null} />;

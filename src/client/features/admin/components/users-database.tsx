@@ -136,11 +136,7 @@ function UserDetail({ userId }: { userId: string | null }) {
     return (
       <ErrorState
         message={errorMessage(query.error)}
-        action={
-          <Button variant="secondary" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        }
+        onRetry={() => void query.refetch()}
       />
     );
   const { user, total } = query.data.pages[0]!;

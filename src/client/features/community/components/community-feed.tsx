@@ -96,11 +96,7 @@ export function CommunityFeed({
     return (
       <ErrorState
         message={errorMessage(feed.error)}
-        action={
-          <Button variant="secondary" onClick={() => void feed.refetch()}>
-            Try again
-          </Button>
-        }
+        onRetry={() => void feed.refetch()}
       />
     );
   }

@@ -53,7 +53,7 @@ export function PieceReader({
     return (
       <div>
         {back}
-        <ErrorState message={errorMessage(error)} action={<Button onClick={() => void refetch()}>Try again</Button>} />
+        <ErrorState message={errorMessage(error)} onRetry={() => void refetch()} />
       </div>
     );
   const own = ownVersion(piece);

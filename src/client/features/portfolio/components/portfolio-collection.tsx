@@ -98,7 +98,7 @@ export function PortfolioCollection({ q, sort, view, actions }: { q: string; sor
 
   if (query.isPending) return <LoadingState label="Loading your portfolio..." />;
   if (query.isError && !query.data)
-    return <ErrorState message={errorMessage(query.error)} action={<Button onClick={() => void query.refetch()}>Try again</Button>} />;
+    return <ErrorState message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
   const items = query.data.pages.flatMap((p) => p.items);
   const searching = q.trim();
   if (items.length === 0 && !query.isPlaceholderData) {
