@@ -2,8 +2,12 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import { readdirSync } from "node:fs";
 
-/** Import boundaries (docs/architecture.md): shared imports neither side; client never imports server code. */
+/**
+ * Import boundaries (docs/architecture.md): shared imports neither side; client never imports server code.
+ * Patterns are gitignore-style, where a leading "#" starts a comment: our "#..." aliases are escaped.
+ */
 const boundary = (patterns, message) => ({ patterns: patterns.map((group) => ({ group: [group], message })) });
 
 export default tseslint.config(
@@ -26,7 +30,7 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        boundary(["#server/*", "#client/*", "**/server/**", "**/client/**", "react", "react-dom", "node:*", "drizzle-orm*", "hono*"], "shared/ is imported by client and server: no React, no database, no node:*."),
+        boundary(["\\#server/*", "\\#client/*", "**/server/**", "**/client/**", "react", "react-dom", "node:*", "drizzle-orm*", "hono*"], "shared/ is imported by client and server: no React, no database, no node:*."),
       ],
     },
   },
@@ -40,32 +44,36 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            { group: ["#server/*", "**/server/**"], allowTypeImports: true, message: "The client never imports server code (types for hc<AppType> only)." },
+            { group: ["\\#server/*", "**/server/**"], allowTypeImports: true, message: "The client never imports server code (types for hc<AppType> only)." },
             { group: ["node:*", "drizzle-orm*", "pg", "@electric-sql/*", "better-auth/adapters/*", "nodemailer"], message: "Server-only package in client code." },
           ],
         },
       ],
     },
   },
-  {
-    files: ["src/client/features/**/*.{ts,tsx}"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            { group: ["#server/*", "**/server/**"], allowTypeImports: true, message: "The client never imports server code (types for hc<AppType> only)." },
-            { group: ["node:*", "drizzle-orm*", "pg", "@electric-sql/*", "nodemailer"], message: "Server-only package in client code." },
-            { group: ["#client/app/*"], message: "Features do not import routes; routes compose features." },
-          ],
-        },
-      ],
-    },
-  },
+  // Each feature may import only itself (plus components/, lib/, config/): routes compose features.
+  ...readdirSync("src/client/features", { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => ({
+      files: [`src/client/features/${d.name}/**/*.{ts,tsx}`],
+      rules: {
+        "no-restricted-imports": [
+          "error",
+          {
+            patterns: [
+              { group: ["\\#server/*", "**/server/**"], allowTypeImports: true, message: "The client never imports server code (types for hc<AppType> only)." },
+              { group: ["node:*", "drizzle-orm*", "pg", "@electric-sql/*", "nodemailer"], message: "Server-only package in client code." },
+              { group: ["\\#client/app/*"], message: "Features do not import routes; routes compose features." },
+              { regex: `^#client/features/(?!${d.name}/)`, message: "Features do not import each other; a route composes them." },
+            ],
+          },
+        ],
+      },
+    })),
   {
     files: ["src/server/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", boundary(["#client/*", "**/client/**", "react", "react-dom"], "The server never imports client code.")],
+      "no-restricted-imports": ["error", boundary(["\\#client/*", "**/client/**", "react", "react-dom"], "The server never imports client code.")],
     },
   },
 );

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Navigate } from "react-router";
 import { paths } from "#client/config/paths.ts";
-import { useMe } from "#client/features/auth/api/get-me.ts";
+import { useMe } from "#client/lib/get-me.ts";
 import { LoadingState } from "#client/components/ui/states.tsx";
 
 /** Signed-in only: a visitor is sent to / (spec §2 Guards). The server enforces the same. */

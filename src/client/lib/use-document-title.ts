@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useConfig } from "#client/features/auth/api/get-config.ts";
+import { useConfig } from "#client/lib/get-config.ts";
 
 /** Sets the page title ("Title · inkwell") and description for the current route. */
 export function useDocumentTitle(title: string | null, description?: string): void {

@@ -4,7 +4,7 @@ import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { MESSAGES } from "#shared/errors.ts";
 import type { CommunityFeedPage, FeedParams } from "#shared/schemas/community.ts";
 import { Page } from "#client/components/layout/app-shell.tsx";
-import { useMe } from "#client/features/auth/api/get-me.ts";
+import { useMe } from "#client/lib/get-me.ts";
 import { usePromptHistory } from "#client/features/community/api/get-prompt-history.ts";
 import { communityKeys } from "#client/features/community/api/keys.ts";
 import { CommunityFeed } from "#client/features/community/components/community-feed.tsx";

@@ -2,7 +2,7 @@ import { Navigate, useParams } from "react-router";
 import { paths } from "#client/config/paths.ts";
 import { Page } from "#client/components/layout/app-shell.tsx";
 import { LoadingState } from "#client/components/ui/states.tsx";
-import { useMe } from "#client/features/auth/api/get-me.ts";
+import { useMe } from "#client/lib/get-me.ts";
 import { EditPiece } from "#client/features/piece/components/edit-piece-form.tsx";
 import { useDocumentTitle } from "#client/lib/use-document-title.ts";
 

@@ -4,8 +4,8 @@ import { paths } from "#client/config/paths.ts";
 import { Page } from "#client/components/layout/app-shell.tsx";
 import { Button, LinkButton } from "#client/components/ui/button.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
-import { useSiteName } from "#client/features/auth/api/get-config.ts";
-import { useMe } from "#client/features/auth/api/get-me.ts";
+import { useSiteName } from "#client/lib/get-config.ts";
+import { useMe } from "#client/lib/get-me.ts";
 import { useDocumentTitle } from "#client/lib/use-document-title.ts";
 import { streakLabel } from "#shared/domain/streaks.ts";
 

@@ -4,7 +4,7 @@ import { portfolioSort, type PortfolioSort } from "#shared/schemas/portfolio.ts"
 import { paths } from "#client/config/paths.ts";
 import { RequireUser } from "#client/app/guards.tsx";
 import { Page } from "#client/components/layout/app-shell.tsx";
-import { useMe } from "#client/features/auth/api/get-me.ts";
+import { useMe } from "#client/lib/get-me.ts";
 import { DeletePieceDialog } from "#client/features/piece/components/delete-piece-dialog.tsx";
 import { PieceReader } from "#client/features/piece/components/piece-reader.tsx";
 import { usePortfolioStats } from "#client/features/portfolio/api/get-portfolio-stats.ts";

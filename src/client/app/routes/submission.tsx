@@ -4,7 +4,7 @@ import type { PieceView } from "#shared/schemas/portfolio.ts";
 import { paths } from "#client/config/paths.ts";
 import { Page } from "#client/components/layout/app-shell.tsx";
 import { useToast } from "#client/components/ui/toast.tsx";
-import { useMe } from "#client/features/auth/api/get-me.ts";
+import { useMe } from "#client/lib/get-me.ts";
 import { PiecePage } from "#client/features/piece/components/piece-page.tsx";
 import { SHARE_LINK_COPIED, ShareDialog } from "#client/features/share/components/share-dialog.tsx";
 

@@ -1,8 +1,8 @@
 import { paths } from "#client/config/paths.ts";
 import { Page } from "#client/components/layout/app-shell.tsx";
 import { LinkButton } from "#client/components/ui/button.tsx";
-import { useSiteName } from "#client/features/auth/api/get-config.ts";
-import { useMe } from "#client/features/auth/api/get-me.ts";
+import { useSiteName } from "#client/lib/get-config.ts";
+import { useMe } from "#client/lib/get-me.ts";
 import { useDocumentTitle } from "#client/lib/use-document-title.ts";
 import { RequireUser } from "../guards.tsx";
 import { streakLabel } from "#shared/domain/streaks.ts";

@@ -1,8 +1,8 @@
 import { Suspense, type ReactNode } from "react";
 import { Link, Outlet, useLocation } from "react-router";
 import { paths } from "#client/config/paths.ts";
-import { useSiteName } from "#client/features/auth/api/get-config.ts";
-import { useMe } from "#client/features/auth/api/get-me.ts";
+import { useSiteName } from "#client/lib/get-config.ts";
+import { useMe } from "#client/lib/get-me.ts";
 import { FullScreenLoader, LoadingState } from "../ui/states.tsx";
 import { AppMenu } from "./app-menu.tsx";
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { apiRequest, browserTimeZone } from "#client/lib/api-client.ts";
-import { getMeQueryOptions } from "./get-me.ts";
+import { getMeQueryOptions } from "#client/lib/get-me.ts";
 
 /** Tabs tell each other when the session changes (sessions are cookies shared by all tabs). */
 const CHANNEL = "inkwell-auth";

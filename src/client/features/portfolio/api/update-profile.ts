@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ProfileResponse } from "#shared/schemas/portfolio.ts";
 import type { Me } from "#shared/schemas/auth.ts";
 import { api, unwrap } from "#client/lib/api-client.ts";
-import { meQueryKey } from "#client/features/auth/api/get-me.ts";
+import { meQueryKey } from "#client/lib/get-me.ts";
 
 export const updateProfile = async (input: { name: string; alias: string }): Promise<ProfileResponse> =>
   (await unwrap(api.api.me.profile.$patch({ json: { name: input.name, alias: input.alias } }))) as ProfileResponse;
