@@ -173,7 +173,13 @@ export async function createSubmission(
 
   const result = await db.transaction(async (tx) => {
     // One piece at a time per writer: concurrent saves queue here, so each sees the one before.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update").limit(1);
+    // The locked row's streak is the one this piece moves on.
+    const [locked] = await tx
+      .select({ currentStreak: users.currentStreak, longestStreak: users.longestStreak, lastWriteDate: users.lastWriteDate })
+      .from(users)
+      .where(eq(users.id, user.id))
+      .for("update")
+      .limit(1);
     const seen = await findByKey(tx, user.id, input.idempotencyKey);
     if (seen) return { created: false as const, row: seen };
 
@@ -230,7 +236,7 @@ export async function createSubmission(
       if (spent.length === 0) throw badRequest(WRITING_MESSAGES.spentSession, "writing_session_spent");
     }
 
-    const streak = await recordWritingDay(tx, user.id, today);
+    const streak = await recordWritingDay(tx, user.id, locked ?? { currentStreak: 0, longestStreak: 0, lastWriteDate: null }, today);
     const achievements = await awardAchievements(tx, user.id, Number(today.slice(0, 4)), now);
     if (!isPrivate) await deps.realtime.publish(tx, "piece:published", { id: inserted.id, promptId: inserted.promptId });
     return { created: true as const, row: inserted, streak, achievements };
@@ -252,15 +258,9 @@ async function replayResponse(db: Db, userId: string, row: SubmissionRow): Promi
   return { submission: toOutput(row), streak: { currentStreak: s.currentStreak, longestStreak: s.longestStreak }, achievements: [] };
 }
 
-/** The writer's streak after a piece on their local date `today`; the row is locked while it changes. */
-async function recordWritingDay(tx: Tx, userId: string, today: string) {
-  const [row] = await tx
-    .select({ currentStreak: users.currentStreak, longestStreak: users.longestStreak, lastWriteDate: users.lastWriteDate })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for("update")
-    .limit(1);
-  const next = streakAfterWriting(row ?? { currentStreak: 0, longestStreak: 0, lastWriteDate: null }, today);
+/** Moves the writer's streak (read from their row, locked by the caller) to their local date `today`. */
+async function recordWritingDay(tx: Tx, userId: string, current: Parameters<typeof streakAfterWriting>[0], today: string) {
+  const next = streakAfterWriting(current, today);
   await tx
     .update(users)
     .set({ currentStreak: next.currentStreak, longestStreak: next.longestStreak, lastWriteDate: next.lastWriteDate })

@@ -1,0 +1,63 @@
+import type { FormEvent, ReactNode } from "react";
+import { Button } from "#client/components/ui/button.tsx";
+import { Dialog } from "#client/components/ui/dialog.tsx";
+import { Field } from "#client/components/ui/field.tsx";
+import { FormMessage } from "#client/components/ui/states.tsx";
+import { useHoldOpen } from "../hooks/use-hold-open.ts";
+
+/**
+ * The full-screen form behind "save" and "publish": optional title, the form's own fields,
+ * the error, Cancel and the submit button. While the request is in flight it cannot be closed
+ * (×, Escape, backdrop, Cancel), so its outcome is always shown here.
+ */
+export function WritingFormDialog({
+  open,
+  heading,
+  intro,
+  title,
+  onTitle,
+  busy,
+  error,
+  submitLabel,
+  busyLabel,
+  onCancel,
+  onSubmit,
+  children,
+}: {
+  open: boolean;
+  heading: string;
+  intro?: ReactNode;
+  title: string;
+  onTitle: (v: string) => void;
+  busy: boolean;
+  error: string | null;
+  submitLabel: string;
+  busyLabel: string;
+  onCancel: () => void;
+  onSubmit: () => void;
+  children?: ReactNode;
+}) {
+  const formRef = useHoldOpen<HTMLFormElement>(open, busy);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSubmit();
+  };
+  return (
+    <Dialog open={open} onClose={busy ? () => undefined : onCancel} showClose={!busy} title={heading} fullScreen>
+      <form ref={formRef} onSubmit={submit} className="flex flex-col gap-6" noValidate>
+        {intro}
+        <Field label="Title" optional placeholder="Give your piece a title..." value={title} onChange={(e) => onTitle(e.target.value)} maxLength={200} />
+        {children}
+        {error && <FormMessage tone="error">{error}</FormMessage>}
+        <div className="flex flex-wrap items-center justify-end gap-3">
+          <Button variant="ghost" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="primary" disabled={busy}>
+            {busy ? busyLabel : submitLabel}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
