@@ -163,4 +163,18 @@ test.describe("guards and menu", () => {
     await expect(second.getByRole("heading", { name: "Welcome to the writing club." })).toBeVisible();
     await expect(second.getByRole("link", { name: "Sign Up" })).toBeVisible();
   });
+
+  test("when the server cannot say who is signed in, the page says so and offers a retry", async ({ page, consoleErrors }) => {
+    await registerViaApi(page.request, { name: "Offline Writer" });
+    await page.route("**/api/me", (route) => route.fulfill({ status: 503, json: { code: "unavailable", message: "down" } }));
+    await page.goto("/");
+    const banner = page.getByRole("alert").filter({ hasText: "We could not reach the server" });
+    await expect(banner).toBeVisible({ timeout: 15_000 });
+    await page.unroute("**/api/me");
+    await banner.getByRole("button", { name: "Try again" }).click();
+    await expect(banner).toBeHidden();
+    await expect(page.getByRole("heading", { name: /Offline\s+welcome back/ })).toBeVisible();
+    // The 503s above were this test's doing.
+    consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !/status of 503/.test(e)));
+  });
 });

@@ -1,7 +1,7 @@
 import { createBrowserRouter, Navigate, RouterProvider, useRouteError } from "react-router";
 import { paths } from "#client/config/paths.ts";
 import { AppShell } from "#client/components/layout/app-shell.tsx";
-import { ErrorState } from "#client/components/ui/states.tsx";
+import { ErrorState, FullScreenLoader } from "#client/components/ui/states.tsx";
 import { buttonClass } from "#client/components/ui/button.tsx";
 
 function RouteError() {
@@ -24,6 +24,8 @@ const router = createBrowserRouter([
   {
     element: <AppShell />,
     errorElement: <RouteError />,
+    // Shown while the first route's chunk loads.
+    hydrateFallbackElement: <FullScreenLoader />,
     children: [
       { path: paths.home.path, lazy: () => import("./routes/home.tsx") },
       { path: paths.register.path, lazy: () => import("./routes/register.tsx") },

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { DEFAULT_SITE_NAME } from "#shared/constants.ts";
 import { api, unwrap } from "#client/lib/api-client.ts";
 
 export interface AppConfig {
@@ -15,5 +16,5 @@ export const useConfig = () => useQuery(getConfigQueryOptions());
 
 /** The product name, "inkwell" until the server says otherwise. */
 export function useSiteName(): string {
-  return useConfig().data?.siteName ?? "inkwell";
+  return useConfig().data?.siteName ?? DEFAULT_SITE_NAME;
 }

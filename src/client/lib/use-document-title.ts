@@ -1,10 +1,9 @@
 import { useEffect } from "react";
-import { useConfig } from "#client/lib/get-config.ts";
+import { useSiteName } from "#client/lib/get-config.ts";
 
 /** Sets the page title ("Title · inkwell") and description for the current route. */
 export function useDocumentTitle(title: string | null, description?: string): void {
-  const { data: config } = useConfig();
-  const site = config?.siteName ?? "inkwell";
+  const site = useSiteName();
   useEffect(() => {
     document.title = title ? `${title} · ${site}` : site;
     if (description) {

@@ -11,10 +11,12 @@ const NO_MENU_PATHS = new Set<string>([paths.signin.path, paths.register.path]);
 
 /** Top bar + page. The writing pages get a reduced bar; sign-in and register hide the menu. */
 export function AppShell() {
-  const { data: me, isPending } = useMe();
+  const { data: me, isPending, errorUpdateCount, refetch, isFetching } = useMe();
+  // Who is signed in could not be learned (and is not known from before): say so, keep the page usable.
+  const unreachable = me === undefined && errorUpdateCount > 0;
   const siteName = useSiteName();
   const { pathname } = useLocation();
-  if (isPending) return <FullScreenLoader />;
+  if (isPending && !unreachable) return <FullScreenLoader />;
   const writing = WRITING_PATHS.has(pathname);
   const showMenu = !NO_MENU_PATHS.has(pathname);
   return (
@@ -42,6 +44,19 @@ export function AppShell() {
           {showMenu && <AppMenu me={me ?? null} />}
         </div>
       </header>
+      {unreachable && (
+        <div role="alert" className="mx-auto mb-2 flex w-full max-w-6xl flex-wrap items-center justify-between gap-2 px-4">
+          <p className="text-sm text-danger">We could not reach the server, so you may appear signed out. Your writing on this device is kept.</p>
+          <button
+            type="button"
+            onClick={() => void refetch()}
+            disabled={isFetching}
+            className="inline-flex min-h-11 items-center rounded-md border border-line bg-card px-4 text-sm text-ink hover:border-accent"
+          >
+            {isFetching ? "Trying..." : "Try again"}
+          </button>
+        </div>
+      )}
       <main id="main" className="flex-1">
         <Suspense fallback={<LoadingState label="brewing..." />}>
           <Outlet />

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import { EMERGENCY_PROMPT, PROMPT_FETCH_ATTEMPTS, PROMPT_FETCH_BACKOFF_MS, PROMPT_FETCH_TIMEOUT_MS } from "#shared/constants.ts";
 import type { Prompt, TodayPromptResponse } from "#shared/schemas/writing.ts";
 import { api, apiFetchRaw, unwrap } from "#client/lib/api-client.ts";
@@ -56,7 +56,6 @@ export const getTodayPromptQueryOptions = () =>
     retry: false,
   });
 
-export const useTodayPrompt = () => useQuery(getTodayPromptQueryOptions());
 
 /** The "Freewrite Session" prompt freewrites answer (null when it cannot be had). */
 export async function getFreewritePrompt(signal?: AbortSignal): Promise<Prompt | null> {
@@ -72,4 +71,3 @@ export const getFreewritePromptQueryOptions = () =>
     retry: false,
   });
 
-export const useFreewritePrompt = () => useQuery(getFreewritePromptQueryOptions());
