@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { setMaxListeners } from "node:events";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createAuth, type Auth } from "./auth.ts";
@@ -68,6 +69,8 @@ export async function createDeps(env: Env, opts: DepsOptions = {}): Promise<Deps
   const realtime = new RealtimeBus(database);
   await realtime.start();
   const controller = new AbortController();
+  // Every open live stream listens for shutdown: any number is expected, not a leak.
+  setMaxListeners(0, controller.signal);
   return {
     env,
     database,

@@ -16,9 +16,7 @@ import { TierDialog } from "#client/features/portfolio/components/tier-dialog.ts
 import { usePortfolioView } from "#client/features/portfolio/hooks/use-portfolio-view.ts";
 import { ShareDialog } from "#client/features/share/components/share-dialog.tsx";
 import { useDocumentTitle } from "#client/lib/use-document-title.ts";
-import { useLiveEvents } from "#client/lib/live-events.ts";
-import { portfolioQueryKey } from "#client/features/portfolio/api/get-my-submissions.ts";
-import { useQueryClient } from "@tanstack/react-query";
+import { usePortfolioLive } from "#client/features/portfolio/hooks/use-portfolio-live.ts";
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -26,11 +24,7 @@ function Profile() {
   useDocumentTitle("Your portfolio", "Your writing, your streak and your progress, all in one place.");
   const { data: me } = useMe();
   const stats = usePortfolioStats();
-  const queryClient = useQueryClient();
-  // Editors' Picks change under the writer's eyes: the "Editors' Selections" count and badges follow.
-  useLiveEvents((m) => {
-    if (m.type === "piece:featured" || m.type === "stale") void queryClient.invalidateQueries({ queryKey: portfolioQueryKey });
-  });
+  usePortfolioLive();
   const navigate = useNavigate();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
