@@ -38,7 +38,7 @@ const envSchema = z.object({
     )
     .pipe(z.array(z.email())),
   TRUST_PROXY: boolish.default(false),
-  /** Multiplies the sign-in/sign-up/reset rate limits (tests and load runs raise it). */
+  /** Multiplies every per-client rate limit: sign-in/sign-up/reset, writing sessions, OG images, comments, likes (tests and load runs raise it). */
   AUTH_RATE_LIMIT_SCALE: z.coerce.number().positive().max(100_000).default(1),
   /** Test-only: lets the end-to-end suite move the server clock. Refused with NODE_ENV=production. */
   TEST_CLOCK: boolish.default(false),
