@@ -51,3 +51,8 @@ export function relativeTime(value: Date | string, now: Date, timeZone?: string)
   if (d < 7) return `${d}d ago`;
   return formatLongDate(value, timeZone);
 }
+
+/** "1 word", "1,204 words". */
+export function wordsLabel(n: number): string {
+  return `${n.toLocaleString("en-US")} ${n === 1 ? "word" : "words"}`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { authorLine, markupToPlainText, parseMarkup, truncateText, type MarkupNode } from "./markup.ts";
+import { authorLine, markupToPlainText, parseMarkup, truncateMarkup, truncateText, type MarkupNode } from "./markup.ts";
 
 const text = (t: string): MarkupNode => ({ type: "text", text: t });
 const strong = (...children: MarkupNode[]): MarkupNode => ({ type: "strong", children });
@@ -92,5 +92,26 @@ describe("plain text helpers", () => {
   it("writes the scheduler's author line", () => {
     expect(authorLine("  Ann Lee ")).toBe("*Prompt by Ann Lee*");
     expect(parseMarkup(authorLine("Ann"), "prompt")).toEqual([em(text("Prompt by Ann"))]);
+  });
+});
+
+describe("truncateMarkup", () => {
+  it("keeps short text whole", () => {
+    expect(truncateMarkup("  Short and **sweet**  ", 50)).toEqual({ text: "Short and **sweet**", truncated: false });
+  });
+
+  it("cuts at a word and drops a bold or italic marker the cut left open", () => {
+    const bold = truncateMarkup("aaaa bbbb **bold words that run past** the end", 24);
+    expect(bold.truncated).toBe(true);
+    expect(bold.text).toBe("aaaa bbbb bold words");
+    expect(markupToPlainText(bold.text)).not.toContain("*");
+    const italic = truncateMarkup("one two *three four five six* seven", 20);
+    expect(italic.text).toBe("one two three four");
+  });
+
+  it("keeps closed markers so the preview still renders them", () => {
+    const r = truncateMarkup("**Bold** start, *soft* middle, and a long tail of words after it", 30);
+    expect(r.text).toBe("**Bold** start, *soft* middle,");
+    expect(parseMarkup(r.text)[0]).toMatchObject({ type: "strong" });
   });
 });

@@ -142,3 +142,29 @@ export function truncateText(text: string, max: number): string {
 export function authorLine(author: string): string {
   return `*Prompt by ${author.trim()}*`;
 }
+
+/**
+ * Cuts markup to at most `max` characters at a word boundary, for previews that still render
+ * **bold** and *italic*: a marker the cut left without its partner is dropped, so no stray
+ * asterisks show.
+ */
+export function truncateMarkup(text: string, max: number): { text: string; truncated: boolean } {
+  const source = text.trim();
+  if (source.length <= max) return { text: source, truncated: false };
+  let cut = source.slice(0, max);
+  const space = cut.search(/\s\S*$/);
+  if (!/\s/.test(source.charAt(max)) && space >= max * 0.6) cut = cut.slice(0, space);
+  cut = cut.trimEnd();
+  // An odd number of "**" means the last one opened a run the cut closed off.
+  if ((cut.split("**").length - 1) % 2 === 1) {
+    const i = cut.lastIndexOf("**");
+    cut = cut.slice(0, i) + cut.slice(i + 2);
+  }
+  // Likewise a lone "*" (not part of "**").
+  const singles = [...cut.matchAll(/(?<!\*)\*(?!\*)/g)];
+  if (singles.length % 2 === 1) {
+    const i = singles.at(-1)!.index!;
+    cut = cut.slice(0, i) + cut.slice(i + 1);
+  }
+  return { text: cut.trimEnd(), truncated: true };
+}

@@ -49,13 +49,13 @@ export type FeedParams = Omit<FeedQuery, "cursor">;
 export const DEFAULT_FEED_PARAMS: FeedParams = { prompt: "all", filter: "all", sort: "recent", q: "" };
 
 /**
- * The author as the signature allows: a label, plus the current streak only when the piece is
- * signed with the registered name. Never a user id, email, or the name of an alias/anonymous piece.
+ * The author as the signature allows: a label, plus the streak the writer had when the piece
+ * was published, only when it is signed with the registered name. Never a user id, email, or the name of an alias/anonymous piece.
  */
 export interface PieceAuthor {
   label: string;
   signature: Signature;
-  /** Current streak in days; null unless name-signed. */
+  /** The writer's streak in days when the piece was published; null unless name-signed. */
   streak: number | null;
 }
 
@@ -66,7 +66,10 @@ export interface PiecePrompt {
   date: string | null;
 }
 
-/** A card of the feed. `preview` is the start of the text (COMMUNITY_PREVIEW_CHARS). */
+/**
+ * A card of the feed. `preview` is the start of the text as plain text (markers removed), at
+ * most COMMUNITY_PREVIEW_CHARS, cut at a word; `truncated` when the text goes on (show "…").
+ */
 export interface CommunityPiece {
   id: string;
   title: string | null;
@@ -138,6 +141,9 @@ export interface PieceComment {
 }
 
 export interface CommentList {
+  /** The newest COMMENTS_LIMIT comments, oldest first. */
   comments: PieceComment[];
   commentCount: number;
+  /** Older comments exist that the list leaves out. */
+  hasOlder: boolean;
 }

@@ -6,7 +6,8 @@ export type LiveEventMap = {
   /** A new public piece was published. */
   "piece:published": { id: string; promptId: string };
   "piece:liked": { id: string; likeCount: number };
-  "piece:commented": { id: string; commentCount: number };
+  /** A comment was added (`commentId` names it) or deleted (no `commentId`). */
+  "piece:commented": { id: string; commentCount: number; commentId?: string };
   "piece:deleted": { id: string };
   "piece:featured": { id: string; isFeatured: boolean };
 };

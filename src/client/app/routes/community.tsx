@@ -1,6 +1,7 @@
 import { useIsFetching, useQueryClient, type InfiniteData } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState, type MouseEvent } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { isUuid } from "#shared/domain/ids.ts";
 import { MESSAGES } from "#shared/errors.ts";
 import type { CommunityFeedPage, FeedParams } from "#shared/schemas/community.ts";
 import { Page } from "#client/components/layout/app-shell.tsx";
@@ -16,8 +17,6 @@ import { useCommunityLive } from "#client/features/community/lib/use-community-l
 import { useViewMode } from "#client/features/community/lib/use-view-mode.ts";
 import { useDocumentTitle } from "#client/lib/use-document-title.ts";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Where the reader was in the feed when they opened a piece, to return them there. */
 let feedScrollY = 0;
 
@@ -29,7 +28,7 @@ export function Component() {
   const [search, setSearch] = useSearchParams();
   const params = useMemo(() => readFeedParams(search), [search]);
   const rawPiece = search.get(PIECE_PARAM);
-  const pieceId = rawPiece && UUID.test(rawPiece) ? rawPiece : null;
+  const pieceId = rawPiece && isUuid(rawPiece) ? rawPiece : null;
   const location = useLocation();
   const navigate = useNavigate();
   const qc = useQueryClient();
@@ -119,6 +118,8 @@ export function Component() {
         params={params}
         onChange={onChange}
         history={history.data}
+        historyFailed={history.isError}
+        onRetryHistory={() => void history.refetch()}
         mode={mode}
         onModeChange={setMode}
         onRefresh={reload}

@@ -72,6 +72,12 @@ export const submissions = pgTable(
     likeCount: integer("like_count").notNull().default(0),
     commentCount: integer("comment_count").notNull().default(0),
     /**
+     * The writer's streak right after this piece, kept only for published name-signed pieces
+     * (null otherwise): cards show this snapshot, never the live streak, so publishing an
+     * anonymous or alias piece later cannot move the number on the writer's named cards.
+     */
+    authorStreak: integer("author_streak"),
+    /**
      * The words of the title and text, kept by PostgreSQL itself: searches read this instead of
      * parsing every candidate's text again.
      */

@@ -1,19 +1,20 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { MESSAGES } from "#shared/errors.ts";
 import { localDate } from "#shared/domain/dates.ts";
+import { isUuid } from "#shared/domain/ids.ts";
 import { COMMUNITY_MESSAGES, commentInput, feedQuery } from "#shared/schemas/community.ts";
 import { requireUser, type AppContext, type AppEnv } from "../../http/context.ts";
 import { notFound } from "../../http/errors.ts";
+import { rateLimit } from "../../http/rate-limit.ts";
 import { validate } from "../../http/validate.ts";
 import { addComment, deleteComment, getFeedPage, getPiece, getPromptHistory, listComments, setLike } from "./community.service.ts";
 import { eventsRoutes } from "./events.routes.ts";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A path id that is not a UUID names nothing: 404, like any missing piece. */
 function idParam(c: AppContext, message: string = COMMUNITY_MESSAGES.pieceNotFound): string {
   const id = c.req.param("id") ?? "";
-  if (!UUID.test(id)) throw notFound(message);
+  if (!isUuid(id)) throw notFound(message);
   return id.toLowerCase();
 }
 
@@ -24,6 +25,10 @@ const signedIn =
     requireUser(c, message);
     await next();
   };
+
+/** Per client: enough for any reader, not for a script. */
+const commentLimit = rateLimit({ bucket: "comments", windowMs: 60_000, max: 20 });
+const likeLimit = rateLimit({ bucket: "likes", windowMs: 60_000, max: 120 });
 
 /** Routes of the community module (mounted under /api). */
 export const communityRoutes = new Hono<AppEnv>()
@@ -41,22 +46,21 @@ export const communityRoutes = new Hono<AppEnv>()
     return c.json(await getPromptHistory(deps, localDate(deps.clock.now(), c.get("timeZone"))));
   })
   .get("/community/pieces/:id", async (c) => {
-    const { db, clock } = c.get("deps");
-    const piece = await getPiece(db, idParam(c), c.get("user")?.id ?? null, clock.now());
+    const piece = await getPiece(c.get("deps").db, idParam(c), c.get("user")?.id ?? null);
     return c.json({ piece });
   })
-  .put("/community/pieces/:id/like", async (c) => {
+  .put("/community/pieces/:id/like", likeLimit, async (c) => {
     const user = requireUser(c, MESSAGES.loginToLike);
     return c.json(await setLike(c.get("deps"), idParam(c), user.id, true));
   })
-  .delete("/community/pieces/:id/like", async (c) => {
+  .delete("/community/pieces/:id/like", likeLimit, async (c) => {
     const user = requireUser(c, MESSAGES.loginToLike);
     return c.json(await setLike(c.get("deps"), idParam(c), user.id, false));
   })
   .get("/community/pieces/:id/comments", async (c) => {
     return c.json(await listComments(c.get("deps").db, idParam(c), c.get("user")));
   })
-  .post("/community/pieces/:id/comments", signedIn(COMMUNITY_MESSAGES.loginToComment), validate("json", commentInput), async (c) => {
+  .post("/community/pieces/:id/comments", signedIn(COMMUNITY_MESSAGES.loginToComment), commentLimit, validate("json", commentInput), async (c) => {
     const user = requireUser(c, COMMUNITY_MESSAGES.loginToComment);
     const { content } = c.req.valid("json");
     return c.json(await addComment(c.get("deps"), idParam(c), user, content), 201);

@@ -9,8 +9,7 @@ import {
   THIS_WEEK_DAYS,
 } from "#shared/constants.ts";
 import { authorLabel, type Signature } from "#shared/domain/author.ts";
-import { localDate } from "#shared/domain/dates.ts";
-import { currentStreakAsOf } from "#shared/domain/streaks.ts";
+import { truncateMarkup } from "#shared/domain/markup.ts";
 import {
   COMMUNITY_MESSAGES,
   type CommentList,
@@ -103,10 +102,33 @@ export function decodeCursor(raw: string, sort: FeedQuery["sort"]): Cursor {
 
 /* ------------------------------------------------------------------------ feed query -- */
 
-/** The author label as SQL, the same rule as authorLabel() in shared/domain/author.ts. */
-const LABEL_SQL = sql.raw(
-  `case w.submission_type when 'name' then coalesce(nullif(btrim(u.name), ''), 'Writer') when 'alias' then coalesce(nullif(btrim(u.alias), ''), 'Anonymous') else 'Anonymous' end`,
-);
+/*
+ * What a signature reveals, in one place. Every query that shows a piece's author goes through
+ * these two fragments, so the rule cannot drift between the feed, the piece and its comments.
+ */
+
+/**
+ * The author label as SQL, the same rule as authorLabel() in shared/domain/author.ts, for a
+ * piece whose signature column is `signature` (e.g. "s.submission_type") and whose writer is `u`.
+ */
+function signedLabel(signature: "s.submission_type" | "w.submission_type"): SQL {
+  return sql.raw(
+    `case ${signature} when 'name' then coalesce(nullif(btrim(u.name), ''), 'Writer') when 'alias' then coalesce(nullif(btrim(u.alias), ''), 'Anonymous') else 'Anonymous' end`,
+  );
+}
+
+/**
+ * The author columns of a piece `s` written by `u`: the name and the streak only when it is
+ * signed by name, the alias only when signed by alias. The streak is the one stored on the
+ * piece when it was published (never the writer's live streak, which a later anonymous piece
+ * would move).
+ */
+const AUTHOR_COLUMNS = sql.raw(`
+      case when s.submission_type = 'name' then u.name end as author_name,
+      case when s.submission_type = 'alias' then u.alias end as author_alias,
+      case when s.submission_type = 'name' then s.author_streak end as author_streak`);
+
+const LABEL_SQL = signedLabel("w.submission_type");
 
 const SORTS = {
   recent: { key: sql.raw(`null::text`), order: sql.raw(`r.created_at desc, r.id desc`) },
@@ -154,16 +176,12 @@ function cardColumns(viewerId: string | null, head: SQL): SQL {
     ? sql`exists (select 1 from submission_likes l where l.submission_id = s.id and l.user_id = ${viewerId}::uuid)`
     : sql`false`;
   return sql`
-    select s.id, s.title, left(s.content, ${COMMUNITY_PREVIEW_CHARS}) as preview,
-      length(s.content) > ${COMMUNITY_PREVIEW_CHARS} as truncated,
+    select s.id, s.title, left(s.content, ${PREVIEW_SOURCE_CHARS}) as preview_source,
+      length(s.content) > ${PREVIEW_SOURCE_CHARS} as source_cut,
       s.word_count, s.like_count, s.comment_count, s.is_featured, s.submission_type,
       s.created_at, s.created_at::text as created_key, r.k as sort_key,
       p.id as prompt_id, p.text as prompt_text, p.kind as prompt_kind, p.date::text as prompt_date,
-      case when s.submission_type = 'name' then u.name end as author_name,
-      case when s.submission_type = 'alias' then u.alias end as author_alias,
-      case when s.submission_type = 'name' then u.current_streak end as author_streak,
-      case when s.submission_type = 'name' then u.last_write_date::text end as author_last_write,
-      case when s.submission_type = 'name' then u.time_zone end as author_time_zone,
+      ${AUTHOR_COLUMNS},
       ${liked} as liked, ${head}
     from page r
     join submissions s on s.id = r.id
@@ -228,31 +246,14 @@ export function feedPageQuery(req: FeedRequest, cursor: Cursor | null, limit = C
 }
 
 /**
- * Only what the signature allows leaves this function: the SQL already nulls the name, alias
- * and streak columns that the signature does not reveal.
+ * Only what the signature allows leaves this function: the SQL (AUTHOR_COLUMNS) already nulls
+ * the name, alias and streak columns that the signature does not reveal.
  */
-function authorFrom(row: Row, today: (timeZone: string) => string): PieceAuthor {
+function authorFrom(row: Row): PieceAuthor {
   const signature = row.submission_type as Signature;
   const label = authorLabel(signature, row.author_name as string | null, row.author_alias as string | null);
-  let streak: number | null = null;
-  if (signature === "name") {
-    const tz = (row.author_time_zone as string | null) ?? "UTC";
-    streak = currentStreakAsOf(num(row.author_streak), (row.author_last_write as string | null) ?? null, today(tz));
-  }
+  const streak = signature === "name" && row.author_streak != null ? num(row.author_streak) : null;
   return { label, signature, streak };
-}
-
-/** Each writer's today, computed once per time zone (Intl formatters are costly to build). */
-function todayByZone(now: Date): (timeZone: string) => string {
-  const memo = new Map<string, string>();
-  return (tz) => {
-    let d = memo.get(tz);
-    if (d === undefined) {
-      d = localDate(now, tz);
-      memo.set(tz, d);
-    }
-    return d;
-  };
 }
 
 function promptFrom(row: Row): CommunityPiece["prompt"] {
@@ -264,14 +265,26 @@ function promptFrom(row: Row): CommunityPiece["prompt"] {
   };
 }
 
-function pieceFrom(row: Row, today: (timeZone: string) => string): CommunityPiece {
+/*
+ * A card's preview: the start of the text with its markup, at most COMMUNITY_PREVIEW_CHARS, cut
+ * at a word boundary and never leaving half a `**` (truncateMarkup). `truncated` says more
+ * follows (the card adds "…"). A little more than the preview is read from the database.
+ */
+const PREVIEW_SOURCE_CHARS = COMMUNITY_PREVIEW_CHARS * 2;
+
+export function previewOf(source: string, sourceCut: boolean, max = COMMUNITY_PREVIEW_CHARS): { preview: string; truncated: boolean } {
+  // Markup stays (cards render **bold** and *italic*); a marker the cut would leave open is dropped.
+  const { text, truncated } = truncateMarkup(source, max);
+  return { preview: text, truncated: truncated || sourceCut };
+}
+
+function pieceFrom(row: Row): CommunityPiece {
   return {
     id: String(row.id),
     title: (row.title as string | null) ?? null,
-    preview: String(row.preview ?? ""),
-    truncated: Boolean(row.truncated),
+    ...previewOf(String(row.preview_source ?? ""), Boolean(row.source_cut)),
     prompt: promptFrom(row),
-    author: authorFrom(row, today),
+    author: authorFrom(row),
     isFeatured: Boolean(row.is_featured),
     wordCount: num(row.word_count),
     likeCount: num(row.like_count),
@@ -298,13 +311,12 @@ export async function getFeedPage(db: Db, req: FeedRequest): Promise<CommunityFe
     const v = req.sort === "recent" ? null : req.sort === "author" ? String(last.sort_key) : num(last.sort_key);
     nextCursor = encodeCursor({ h, k: [v, String(last.created_key), String(last.id)], n: served + page.length });
   }
-  const today = todayByZone(req.now);
-  return { items: page.map((r) => pieceFrom(r, today)), nextCursor };
+  return { items: page.map(pieceFrom), nextCursor };
 }
 
 /* ----------------------------------------------------------------------------- piece -- */
 
-export async function getPiece(db: Db, id: string, viewerId: string | null, now: Date): Promise<CommunityPieceDetail> {
+export async function getPiece(db: Db, id: string, viewerId: string | null): Promise<CommunityPieceDetail> {
   const viewer = viewerId
     ? sql`exists (select 1 from submission_likes l where l.submission_id = s.id and l.user_id = ${viewerId}::uuid)`
     : sql`false`;
@@ -314,11 +326,7 @@ export async function getPiece(db: Db, id: string, viewerId: string | null, now:
       select s.id, s.title, s.content, s.word_count, s.like_count, s.comment_count, s.is_featured,
         s.submission_type, s.created_at,
         p.id as prompt_id, p.text as prompt_text, p.kind as prompt_kind, p.date::text as prompt_date,
-        case when s.submission_type = 'name' then u.name end as author_name,
-        case when s.submission_type = 'alias' then u.alias end as author_alias,
-        case when s.submission_type = 'name' then u.current_streak end as author_streak,
-        case when s.submission_type = 'name' then u.last_write_date::text end as author_last_write,
-        case when s.submission_type = 'name' then u.time_zone end as author_time_zone,
+        ${AUTHOR_COLUMNS},
         ${viewer} as liked
       from submissions s
       join prompts p on p.id = s.prompt_id
@@ -332,7 +340,7 @@ export async function getPiece(db: Db, id: string, viewerId: string | null, now:
     title: (row.title as string | null) ?? null,
     content: String(row.content),
     prompt: promptFrom(row),
-    author: authorFrom(row, todayByZone(now)),
+    author: authorFrom(row),
     isFeatured: Boolean(row.is_featured),
     wordCount: num(row.word_count),
     likeCount: num(row.like_count),
@@ -451,31 +459,34 @@ function commentFrom(row: Row, viewer: SessionUser | null): PieceComment {
  * name), so answering a comment never reveals who wrote an anonymous piece, nor ties a name to
  * an alias. Needs `c` (comment), `u` (its user) and `s` (the piece) in scope.
  */
-const COMMENT_LABEL = sql.raw(`
-  case when c.user_id = s.user_id then
-    case s.submission_type
-      when 'name' then coalesce(nullif(btrim(u.name), ''), 'Writer')
-      when 'alias' then coalesce(nullif(btrim(u.alias), ''), 'Anonymous')
-      else 'Anonymous' end
-  else coalesce(nullif(btrim(u.alias), ''), nullif(btrim(u.name), ''), 'Writer') end`);
+const COMMENT_LABEL = sql`
+  case when c.user_id = s.user_id then ${signedLabel("s.submission_type")}
+  else coalesce(nullif(btrim(u.alias), ''), nullif(btrim(u.name), ''), 'Writer') end`;
 
 export async function listComments(db: Db, pieceId: string, viewer: SessionUser | null): Promise<CommentList> {
   const [piece] = await rows(db, sql`select comment_count from submissions where id = ${pieceId}::uuid and is_private = false`);
   if (!piece) throw notFound(COMMUNITY_MESSAGES.pieceNotFound);
-  // submission_comments_submission_idx (submission_id, created_at, id).
+  // The newest COMMENTS_LIMIT (+1, to tell whether older ones exist), read backwards through
+  // submission_comments_submission_idx (submission_id, created_at, id), answered oldest first.
   const result = await rows(
     db,
     sql`
       select c.id, c.content, c.created_at, c.user_id, ${COMMENT_LABEL} as label, c.user_id = s.user_id as by_writer
-      from submission_comments c
+      from (
+        select id, content, created_at, user_id, submission_id
+        from submission_comments
+        where submission_id = ${pieceId}::uuid
+        order by created_at desc, id desc
+        limit ${COMMENTS_LIMIT + 1}
+      ) c
       join users u on u.id = c.user_id
       join submissions s on s.id = c.submission_id
-      where c.submission_id = ${pieceId}::uuid
-      order by c.created_at asc, c.id asc
-      limit ${COMMENTS_LIMIT}
+      order by c.created_at desc, c.id desc
     `,
   );
-  return { comments: result.map((r) => commentFrom(r, viewer)), commentCount: num(piece.comment_count) };
+  const hasOlder = result.length > COMMENTS_LIMIT;
+  const comments = result.slice(0, COMMENTS_LIMIT).reverse().map((r) => commentFrom(r, viewer));
+  return { comments, commentCount: num(piece.comment_count), hasOlder };
 }
 
 export async function addComment(deps: Deps, pieceId: string, user: SessionUser, content: string): Promise<{ comment: PieceComment; commentCount: number }> {
@@ -499,8 +510,9 @@ export async function addComment(deps: Deps, pieceId: string, user: SessionUser,
       `,
     );
     const commentCount = num(piece.comment_count);
-    await deps.realtime.publish(tx, "piece:commented", { id: pieceId, commentCount });
-    return { comment: commentFrom(row!, user), commentCount };
+    const comment = commentFrom(row!, user);
+    await deps.realtime.publish(tx, "piece:commented", { id: pieceId, commentCount, commentId: comment.id });
+    return { comment, commentCount };
   });
 }
 
@@ -531,4 +543,10 @@ export async function deleteComment(deps: Deps, commentId: string, user: Session
 export async function latestEventId(db: Db): Promise<number> {
   const [row] = await rows(db, sql`select coalesce(max(id), 0)::bigint::text as id from events`);
   return Number(row?.id ?? 0);
+}
+
+/** The oldest event id still kept (events are pruned after a day); null when there are none. */
+export async function oldestEventId(db: Db): Promise<number | null> {
+  const [row] = await rows(db, sql`select min(id)::bigint::text as id from events`);
+  return row?.id == null ? null : Number(row.id);
 }

@@ -1,12 +1,19 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { COMMENT_MAX_LENGTH, COMMUNITY_FEED_LIMIT, COMMUNITY_PAGE_SIZE, PROMPT_HISTORY_LIMIT } from "#shared/constants.ts";
+import {
+  COMMENT_MAX_LENGTH,
+  COMMENTS_LIMIT,
+  COMMUNITY_FEED_LIMIT,
+  COMMUNITY_PAGE_SIZE,
+  COMMUNITY_PREVIEW_CHARS,
+  PROMPT_HISTORY_LIMIT,
+} from "#shared/constants.ts";
 import { addDays, localDate } from "#shared/domain/dates.ts";
 import { countWords, pagesFor } from "#shared/domain/words.ts";
 import { MESSAGES } from "#shared/errors.ts";
 import type { CommentList, CommunityFeedPage, CommunityPieceDetail, LikeResult, PieceComment, PromptHistory } from "#shared/schemas/community.ts";
 import { COMMUNITY_MESSAGES } from "#shared/schemas/community.ts";
-import { submissions, users } from "#server/db/schema/index.ts";
+import { submissionComments, submissions, users } from "#server/db/schema/index.ts";
 import { createTestApp, type TestApp } from "#tests/setup/app.ts";
 import { createPrompt, createSubmission, createUser, freewritePrompt, type TestUser } from "#tests/factories.ts";
 
@@ -263,6 +270,8 @@ describe("author labels", () => {
     const alias = await createSubmission(t, secretive, { promptId: p.id, submissionType: "alias", createdAt: minutesAgo(3) });
     const anon = await createSubmission(t, secretive, { promptId: p.id, submissionType: "anonymous", createdAt: minutesAgo(2) });
     const named = await createSubmission(t, secretive, { promptId: p.id, submissionType: "name", createdAt: minutesAgo(1) });
+    // The streak stored at publishing (even if a careless write had put one on the others).
+    await t.deps.db.update(submissions).set({ authorStreak: 4 }).where(eq(submissions.userId, secretive.id));
 
     const res = await t.request(feedUrl({ prompt: p.id }), { cookie: other.cookie });
     const body = (await res.json()) as CommunityFeedPage;
@@ -287,15 +296,37 @@ describe("author labels", () => {
     expect(byAuthor).not.toContain(secretive.id);
   });
 
-  it("shows a streak of 0 when the writer's last day is before yesterday", async () => {
+  it("shows the streak the writer had when the piece was published, never their live streak", async () => {
     const p = await ownPrompt();
-    const lapsed = await createUser(t, { name: "Lapsed Writer" });
+    const writerNow = await createUser(t, { name: "Steady Writer" });
+    // Live streak 9 (e.g. moved since by an anonymous piece); the piece was published at 3.
     await t.deps.db
       .update(users)
-      .set({ currentStreak: 9, longestStreak: 9, lastWriteDate: addDays(localDate(t.deps.clock.now(), "UTC"), -3) })
-      .where(eq(users.id, lapsed.id));
-    await createSubmission(t, lapsed, { promptId: p.id });
-    expect((await feed({ prompt: p.id })).items[0]!.author.streak).toBe(0);
+      .set({ currentStreak: 9, longestStreak: 9, lastWriteDate: localDate(t.deps.clock.now(), "UTC") })
+      .where(eq(users.id, writerNow.id));
+    const piece = await createSubmission(t, writerNow, { promptId: p.id });
+    await t.deps.db.update(submissions).set({ authorStreak: 3 }).where(eq(submissions.id, piece.id));
+    expect((await feed({ prompt: p.id })).items[0]!.author.streak).toBe(3);
+    expect((await t.json<{ piece: CommunityPieceDetail }>(`/api/community/pieces/${piece.id}`)).body.piece.author.streak).toBe(3);
+  });
+});
+
+describe("card previews", () => {
+  it("keep their markup, are cut at a word, never inside a marker, and are flagged when the text goes on", async () => {
+    const p = await ownPrompt();
+    // A bold run straddles the preview's length: cutting the raw text would leave "**" on screen.
+    const content = `${"a".repeat(COMMUNITY_PREVIEW_CHARS - 10)} **bold words that run past the cut** and *more* after`;
+    await createSubmission(t, writer, { promptId: p.id, content });
+    const card = (await feed({ prompt: p.id })).items[0]!;
+    expect(card.truncated).toBe(true);
+    // The run the cut closed off loses its opening marker: no stray asterisks on screen.
+    expect(card.preview).not.toContain("*");
+    expect(card.preview.length).toBeLessThanOrEqual(COMMUNITY_PREVIEW_CHARS);
+    expect(card.preview).toMatch(/ bold( words)*$/);
+
+    const p2 = await ownPrompt();
+    await createSubmission(t, writer, { promptId: p2.id, content: "Short and **sweet**" });
+    expect((await feed({ prompt: p2.id })).items[0]).toMatchObject({ preview: "Short and **sweet**", truncated: false });
   });
 });
 
@@ -307,6 +338,7 @@ describe("GET /api/community/pieces/:id", () => {
     const card = (await feed({ prompt: p.id })).items[0]!;
     expect(card.truncated).toBe(true);
     expect(card.preview.length).toBeLessThan(long.length);
+    expect(card.preview).toMatch(/word$/);
     const detail = await t.json<{ piece: CommunityPieceDetail }>(`/api/community/pieces/${piece.id}`);
     expect(detail.status).toBe(200);
     expect(detail.body.piece).toMatchObject({ id: piece.id, title: "Long one", content: long, wordCount: 400, likedByMe: false });
@@ -354,7 +386,7 @@ describe("comments", () => {
   it("visitors read comments but are asked to sign in to write or delete one", async () => {
     const piece = await createSubmission(t, writer, { promptId: (await ownPrompt()).id });
     const list = await t.json<CommentList>(`/api/community/pieces/${piece.id}/comments`);
-    expect(list).toEqual({ status: 200, body: { comments: [], commentCount: 0 } });
+    expect(list).toEqual({ status: 200, body: { comments: [], commentCount: 0, hasOlder: false } });
     const post = await t.json<{ message: string }>(`/api/community/pieces/${piece.id}/comments`, { json: { content: "hello" } });
     expect(post.status).toBe(401);
     expect(post.body.message).toBe(COMMUNITY_MESSAGES.loginToComment);
@@ -392,6 +424,52 @@ describe("comments", () => {
     expect(list.comments[0]).toMatchObject({ content: "first", mine: true, canDelete: true, authorLabel: "Writer One" });
     expect(list.comments[1]).toMatchObject({ mine: false, canDelete: false });
     expect((await feed({ prompt: p.id })).items[0]!.commentCount).toBe(6);
+  });
+
+  it("lists the newest COMMENTS_LIMIT comments, oldest first, so a new comment on a long thread is shown", async () => {
+    const piece = await createSubmission(t, writer, { promptId: (await ownPrompt()).id });
+    const start = minutesAgo(10_000).getTime();
+    await t.deps.db.insert(submissionComments).values(
+      Array.from({ length: COMMENTS_LIMIT + 2 }, (_, i) => ({
+        submissionId: piece.id,
+        userId: other.id,
+        content: `old ${i}`,
+        createdAt: new Date(start + i * 1000),
+      })),
+    );
+    await t.deps.db.update(submissions).set({ commentCount: COMMENTS_LIMIT + 2 }).where(eq(submissions.id, piece.id));
+    const url = `/api/community/pieces/${piece.id}/comments`;
+    const posted = await t.json<{ comment: PieceComment }>(url, { cookie: writer.cookie, json: { content: "the newest" } });
+    expect(posted.status).toBe(201);
+    const list = (await t.json<CommentList>(url)).body;
+    expect(list.comments).toHaveLength(COMMENTS_LIMIT);
+    expect(list.hasOlder).toBe(true);
+    expect(list.commentCount).toBe(COMMENTS_LIMIT + 3);
+    expect(list.comments.at(-1)!.content).toBe("the newest");
+    expect(list.comments[0]!.content).toBe("old 3");
+  });
+
+  it("limits how many comments and likes one client may send in a minute", async () => {
+    // Its own app: limits scaled down to 2 comments and 12 likes a minute, clients told apart by X-Forwarded-For.
+    const limited = await createTestApp({ AUTH_RATE_LIMIT_SCALE: "0.1", TRUST_PROXY: "true" });
+    try {
+      const w = await createUser(limited, { name: "Busy Commenter" });
+      const piece = await createSubmission(limited, w);
+      const from = (ip: string) => ({ cookie: w.cookie, headers: { "x-forwarded-for": ip } });
+      const comment = (ip: string) => limited.json(`/api/community/pieces/${piece.id}/comments`, { ...from(ip), json: { content: "again" } });
+      for (let i = 0; i < 2; i++) expect((await comment("203.0.113.9")).status).toBe(201);
+      const refused = await comment("203.0.113.9");
+      expect(refused.status).toBe(429);
+      expect((refused.body as { code: string }).code).toBe("rate_limited");
+      expect((await limited.json<CommentList>(`/api/community/pieces/${piece.id}/comments`)).body.commentCount).toBe(2);
+      expect((await comment("198.51.100.9")).status).toBe(201);
+
+      const like = (method: "PUT" | "DELETE") => limited.json(`/api/community/pieces/${piece.id}/like`, { ...from("203.0.113.10"), method });
+      for (let i = 0; i < 12; i++) expect((await like(i % 2 === 0 ? "PUT" : "DELETE")).status).toBe(200);
+      expect((await like("PUT")).status).toBe(429);
+    } finally {
+      await limited.close();
+    }
   });
 
   it("shows a commenter's alias instead of their name, and no ids", async () => {
@@ -446,7 +524,7 @@ describe("comments", () => {
     expect((await t.json<{ commentCount: number }>(`/api/community/comments/${mine.id}`, { method: "DELETE", cookie: writer.cookie })).body.commentCount).toBe(1);
     expect((await t.json<{ commentCount: number }>(`/api/community/comments/${theirs.id}`, { method: "DELETE", cookie: admin.cookie })).body.commentCount).toBe(0);
     expect((await t.json(`/api/community/comments/${theirs.id}`, { method: "DELETE", cookie: admin.cookie })).status).toBe(404);
-    expect((await t.json<CommentList>(url)).body).toEqual({ comments: [], commentCount: 0 });
+    expect((await t.json<CommentList>(url)).body).toEqual({ comments: [], commentCount: 0, hasOlder: false });
   });
 });
 

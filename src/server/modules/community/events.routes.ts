@@ -4,7 +4,7 @@ import { LIVE_HEARTBEAT_MS, LIVE_RETRY_MS } from "#shared/constants.ts";
 import { LIVE_EVENT_TYPES, type LiveEventType } from "#shared/schemas/events.ts";
 import type { AppEnv } from "../../http/context.ts";
 import type { LiveEvent } from "../../realtime/bus.ts";
-import { latestEventId } from "./community.service.ts";
+import { latestEventId, oldestEventId } from "./community.service.ts";
 
 /** A client further behind than this is told to reload instead of replaying. */
 export const REPLAY_LIMIT = 500;
@@ -16,7 +16,7 @@ const DRAIN_MS = 1000;
 const PUBLIC_FIELDS: Record<LiveEventType, readonly string[]> = {
   "piece:published": ["id", "promptId"],
   "piece:liked": ["id", "likeCount"],
-  "piece:commented": ["id", "commentCount"],
+  "piece:commented": ["id", "commentCount", "commentId"],
   "piece:deleted": ["id"],
   "piece:featured": ["id", "isFeatured"],
 };
@@ -41,7 +41,8 @@ function parseLastId(raw: string | undefined): number | null {
  * - `event: ready` (id = the newest event id) once caught up, so a reconnect can resume;
  * - one event per public change (types in shared/schemas/events.ts), id = the events row id;
  * - with Last-Event-ID (header, or ?lastEventId=) the missed events are replayed first, or
- *   `event: stale` when too many were missed (the client then reloads what it shows);
+ *   `event: stale` when too many were missed or some were already pruned (the client then
+ *   reloads what it shows);
  * - a `: heartbeat` comment every LIVE_HEARTBEAT_MS; ends on server shutdown or when the client leaves.
  */
 export const eventsRoutes = new Hono<AppEnv>().get("/events", (c) => {
@@ -87,7 +88,11 @@ export const eventsRoutes = new Hono<AppEnv>().get("/events", (c) => {
       write(() => stream.write(`retry: ${LIVE_RETRY_MS}\n\n`));
       const latest = await latestEventId(deps.db);
       if (lastId !== null) {
-        const backlog = lastId > latest ? null : await deps.realtime.since(lastId, REPLAY_LIMIT);
+        // Events older than a day are pruned: a client whose last event is before the oldest one
+        // kept may have missed some of them, so it reloads instead of replaying a gap.
+        const oldest = lastId < latest ? await oldestEventId(deps.db) : null;
+        const pruned = oldest !== null && lastId < oldest - 1;
+        const backlog = lastId > latest || pruned ? null : await deps.realtime.since(lastId, REPLAY_LIMIT);
         if (!backlog || backlog.length >= REPLAY_LIMIT) write(() => stream.writeSSE({ event: "stale", data: "{}" }));
         else for (const e of backlog) sendEvent(e);
       }

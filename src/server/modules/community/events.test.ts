@@ -1,6 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { LIVE_HEARTBEAT_MS } from "#shared/constants.ts";
 import { createApp } from "#server/app.ts";
@@ -126,9 +127,12 @@ describe("GET /api/events", () => {
     expect(JSON.parse(liked.data)).toEqual({ id: piece.id, likeCount: 2 });
     expect(Number(liked.id)).toBeGreaterThan(Number(ready.id));
 
-    await t.json(`/api/community/pieces/${piece.id}/comments`, { cookie: reader.cookie, json: { content: "so good" } });
+    const posted = await t.json<{ comment: { id: string } }>(`/api/community/pieces/${piece.id}/comments`, {
+      cookie: reader.cookie,
+      json: { content: "so good" },
+    });
     const commented = await sse.next(type("piece:commented"));
-    expect(JSON.parse(commented.data)).toEqual({ id: piece.id, commentCount: 1 });
+    expect(JSON.parse(commented.data)).toEqual({ id: piece.id, commentCount: 1, commentId: posted.body.comment.id });
     await sse.close();
   });
 
@@ -167,7 +171,7 @@ describe("GET /api/events", () => {
     const a = await again.next((m) => m.event.startsWith("piece:"));
     const b = await again.next((m) => m.event.startsWith("piece:"));
     expect([a.event, JSON.parse(a.data)]).toEqual(["piece:liked", { id: piece.id, likeCount: 1 }]);
-    expect([b.event, JSON.parse(b.data)]).toEqual(["piece:commented", { id: piece.id, commentCount: 1 }]);
+    expect([b.event, JSON.parse(b.data)]).toEqual(["piece:commented", { id: piece.id, commentCount: 1, commentId: expect.any(String) }]);
     const resumed = await again.next(type("ready"));
     expect(Number(resumed.id)).toBe(Number(b.id));
 
@@ -181,6 +185,31 @@ describe("GET /api/events", () => {
     await sse.next(type("stale"));
     await sse.next(type("ready"));
     await sse.close();
+  });
+
+  it("tells a client to reload when events after its Last-Event-ID were already pruned", async () => {
+    const piece = await createSubmission(t, writer, { promptId: (await createPrompt(t, { date: "2003-01-03" })).id });
+    const first = await open();
+    const ready = await first.next(type("ready"));
+    await first.close();
+
+    // While the client is away three events happen, and the day-old pruning removes the first two.
+    for (const method of ["PUT", "DELETE", "PUT"]) await t.json(`/api/community/pieces/${piece.id}/like`, { method, cookie: reader.cookie });
+    const kept = await t.deps.db.execute(sql`select id::int as n from events where id > ${Number(ready.id)} order by n`);
+    const ids = (kept as unknown as { rows: { n: number }[] }).rows.map((r) => Number(r.n));
+    expect(ids).toHaveLength(3);
+    await t.deps.db.execute(sql`delete from events where id <= ${ids[1]!}`);
+
+    const again = await open({ "last-event-id": ready.id! });
+    await again.next(type("stale"));
+    await again.next(type("ready"));
+    expect(again.seen.map((m) => m.event)).not.toContain("piece:liked");
+    await again.close();
+
+    // A client that saw everything up to the oldest kept event still replays normally.
+    const current = await open({ "last-event-id": String(ids[1]) });
+    expect(JSON.parse((await current.next((m) => m.event.startsWith("piece:") || m.event === "stale")).data)).toEqual({ id: piece.id, likeCount: 1 });
+    await current.close();
   });
 
   it("sends a heartbeat comment every LIVE_HEARTBEAT_MS", async () => {

@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import { and, asc, desc, eq, gt, sql, type SQL } from "drizzle-orm";
 import { authorLabel } from "#shared/domain/author.ts";
 import { localDate } from "#shared/domain/dates.ts";
+import { isUuid } from "#shared/domain/ids.ts";
 import { generateShareToken, isValidShareTokenFormat, shareLinkExpiry } from "#shared/domain/share-token.ts";
 import { currentStreakAsOf } from "#shared/domain/streaks.ts";
 import { tierProgress } from "#shared/domain/tiers.ts";
@@ -25,8 +26,6 @@ import { prompts, shareLinks, submissions, userAchievements, users } from "../..
 import type { Deps } from "../../deps.ts";
 import { HttpError, badRequest, forbidden, notFound } from "../../http/errors.ts";
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string): boolean => UUID_RE.test(value);
 
 /** Everything about one piece the module decides with (never sent as is). */
 export interface PieceRow {

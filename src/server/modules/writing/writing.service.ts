@@ -237,6 +237,12 @@ export async function createSubmission(
     }
 
     const streak = await recordWritingDay(tx, user.id, locked ?? { currentStreak: 0, longestStreak: 0, lastWriteDate: null }, today);
+    // Name-signed cards show the streak as it was when the piece was written, never the live one
+    // (a later anonymous piece must not move it): snapshot it on the piece.
+    if (!isPrivate && submissionType === "name") {
+      await tx.update(submissions).set({ authorStreak: streak.currentStreak }).where(eq(submissions.id, inserted.id));
+      inserted.authorStreak = streak.currentStreak;
+    }
     const achievements = await awardAchievements(tx, user.id, Number(today.slice(0, 4)), now);
     if (!isPrivate) await deps.realtime.publish(tx, "piece:published", { id: inserted.id, promptId: inserted.promptId });
     return { created: true as const, row: inserted, streak, achievements };

@@ -452,6 +452,37 @@ describe("POST /api/submissions: idempotency", () => {
 describe("streaks, pages and achievements", () => {
   const at = (iso: string) => clock().set(new Date(iso));
 
+  it("snapshots the streak on a published name-signed piece only, so a later anonymous piece does not move it", async () => {
+    await createPrompt(t, { date: "2034-04-01" });
+    const u = await createUser(t, { name: "Snapshot Writer" });
+    at("2034-04-01T09:00:00Z");
+    const named = await submit(t, u, { promptId: undefined, signature: "name" });
+    expect(named.body.streak.currentStreak).toBe(1);
+    const card = async () =>
+      (await t.json<{ piece: { author: { streak: number | null } } }>(`/api/community/pieces/${named.body.submission.id}`)).body.piece.author.streak;
+    expect(await card()).toBe(1);
+
+    at("2034-04-02T09:00:00Z");
+    const anon = await submit(t, u, { promptId: undefined, signature: "anonymous" });
+    expect(anon.body.streak.currentStreak).toBe(2);
+    expect(await card()).toBe(1);
+    const feed = await t.json<{ items: { id: string; author: { streak: number | null } }[] }>(
+      `/api/community/feed?prompt=${named.body.submission.promptId}`,
+    );
+    expect(feed.body.items.find((i) => i.id === named.body.submission.id)!.author.streak).toBe(1);
+
+    const stored = await t.deps.db
+      .select({ id: submissions.id, authorStreak: submissions.authorStreak })
+      .from(submissions)
+      .where(eq(submissions.userId, u.id));
+    expect(new Map(stored.map((r) => [r.id, r.authorStreak]))).toEqual(
+      new Map([
+        [named.body.submission.id, 1],
+        [anon.body.submission.id, null],
+      ]),
+    );
+  });
+
   it("counts consecutive local days, keeps the longest, and reads 0 once a day is missed", async () => {
     await createPrompt(t, { date: "2033-03-01" });
     const u = await createUser(t);

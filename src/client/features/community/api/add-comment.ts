@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { COMMENTS_LIMIT } from "#shared/constants.ts";
 import type { CommentList, PieceComment } from "#shared/schemas/community.ts";
 import { api, unwrap } from "#client/lib/api-client.ts";
 import { patchPiece } from "../lib/community-cache.ts";
@@ -16,9 +17,14 @@ export function useAddComment(pieceId: string) {
   return useMutation({
     mutationFn: (content: string) => addComment({ pieceId, content }),
     onSuccess: ({ comment, commentCount }) => {
-      qc.setQueryData<CommentList>(communityKeys.comments(pieceId), (list) =>
-        list ? { comments: list.comments.some((c) => c.id === comment.id) ? list.comments : [...list.comments, comment], commentCount } : list,
-      );
+      qc.setQueryData<CommentList>(communityKeys.comments(pieceId), (list) => {
+        if (!list) return list;
+        if (list.comments.some((c) => c.id === comment.id)) return { ...list, commentCount };
+        // The list holds the newest COMMENTS_LIMIT: a new one pushes the oldest out.
+        const comments = [...list.comments, comment];
+        const over = Math.max(0, comments.length - COMMENTS_LIMIT);
+        return { comments: comments.slice(over), commentCount, hasOlder: list.hasOlder || over > 0 };
+      });
       patchPiece(qc, pieceId, { commentCount });
     },
   });

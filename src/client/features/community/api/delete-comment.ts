@@ -14,7 +14,7 @@ export function useDeleteComment(pieceId: string) {
     mutationFn: deleteComment,
     onSuccess: ({ commentCount }, commentId) => {
       qc.setQueryData<CommentList>(communityKeys.comments(pieceId), (list) =>
-        list ? { comments: list.comments.filter((c) => c.id !== commentId), commentCount } : list,
+        list ? { ...list, comments: list.comments.filter((c) => c.id !== commentId), commentCount } : list,
       );
       patchPiece(qc, pieceId, { commentCount });
     },

@@ -3,7 +3,7 @@ import type { CommentList } from "#shared/schemas/community.ts";
 import { api, unwrap } from "#client/lib/api-client.ts";
 import { communityKeys } from "./keys.ts";
 
-/** A piece's comments, oldest first. */
+/** A piece's newest COMMENTS_LIMIT comments, oldest first. */
 export const getComments = async (pieceId: string, signal?: AbortSignal): Promise<CommentList> =>
   (await unwrap(api.api.community.pieces[":id"].comments.$get({ param: { id: pieceId } }, { init: { signal } }))) as CommentList;
 

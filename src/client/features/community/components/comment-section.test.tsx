@@ -35,7 +35,7 @@ describe("CommentSection", () => {
     vi.stubGlobal(
       "fetch",
       vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        if ((init?.method ?? "GET") === "GET") return json(200, { comments: [], commentCount: 0 });
+        if ((init?.method ?? "GET") === "GET") return json(200, { comments: [], commentCount: 0, hasOlder: false });
         posts.push(String(init?.body));
         if (posts.length === 1) return json(503, { code: "unavailable", message: "The server is busy right now. Please try again." });
         return json(201, {
@@ -62,11 +62,33 @@ describe("CommentSection", () => {
   });
 
   it("offers no comment box to a visitor, only the way to sign in", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => json(200, { comments: [], commentCount: 0 })));
+    vi.stubGlobal("fetch", vi.fn(async () => json(200, { comments: [], commentCount: 0, hasOlder: false })));
     renderSection(false);
     expect(await screen.findByText("No comments yet")).toBeTruthy();
     expect(screen.queryByPlaceholderText("What are your thoughts?")).toBeNull();
     expect(screen.queryByRole("button", { name: "Comment" })).toBeNull();
     expect(screen.getByRole("link", { name: "Sign in" }).getAttribute("href")).toBe("/signin?next=%2Fcommunity");
+  });
+
+  it("offers to try again when the comments could not be loaded", async () => {
+    allowConsoleError();
+    let gets = 0;
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => (++gets === 1 ? json(503, { code: "unavailable", message: "The server is busy right now. Please try again." }) : json(200, { comments: [], commentCount: 0, hasOlder: false }))),
+    );
+    renderSection();
+    expect((await screen.findByText("The server is busy right now. Please try again.")).closest("[role=alert]")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByText("No comments yet")).toBeTruthy();
+    expect(gets).toBe(2);
+  });
+
+  it("says when only the latest comments are shown", async () => {
+    const comment = { id: "c9", content: "Newest", createdAt: new Date().toISOString(), authorLabel: "Reader", byWriter: false, mine: false, canDelete: false };
+    vi.stubGlobal("fetch", vi.fn(async () => json(200, { comments: [comment], commentCount: 501, hasOlder: true })));
+    renderSection();
+    expect(await screen.findByText("Showing the latest 500 comments")).toBeTruthy();
+    expect(screen.getByRole("list", { name: "Comments" }).textContent).toContain("Newest");
   });
 });

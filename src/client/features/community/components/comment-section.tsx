@@ -1,13 +1,13 @@
 import { useId, useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import { COMMENT_MAX_LENGTH } from "#shared/constants.ts";
+import { COMMENT_MAX_LENGTH, COMMENTS_LIMIT } from "#shared/constants.ts";
 import { relativeTime } from "#shared/domain/format.ts";
 import { COMMUNITY_MESSAGES, type PieceComment } from "#shared/schemas/community.ts";
 import { paths } from "#client/config/paths.ts";
 import { Button } from "#client/components/ui/button.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
 import { Markup } from "#client/components/ui/markup.tsx";
-import { FormMessage } from "#client/components/ui/states.tsx";
+import { ErrorState, FormMessage } from "#client/components/ui/states.tsx";
 import { useToast } from "#client/components/ui/toast.tsx";
 import { errorMessage } from "#client/lib/api-client.ts";
 import { useAddComment } from "../api/add-comment.ts";
@@ -84,7 +84,7 @@ function CommentItem({ comment, now, onDelete }: { comment: PieceComment; now: D
   );
 }
 
-/** "{n} Comments", the list oldest first, and the box for signed-in writers. */
+/** "{n} Comments", the newest COMMENTS_LIMIT oldest first, and the box for signed-in writers. */
 export function CommentSection({ pieceId, fallbackCount, signedIn, next }: { pieceId: string; fallbackCount: number; signedIn: boolean; next: string }) {
   const headingId = useId();
   const comments = useComments(pieceId);
@@ -128,17 +128,18 @@ export function CommentSection({ pieceId, fallbackCount, signedIn, next }: { pie
             Loading...
           </p>
         ) : comments.isError ? (
-          <p role="alert" className="text-danger">
-            {errorMessage(comments.error)}
-          </p>
+          <ErrorState title="Comments could not be loaded" message={errorMessage(comments.error)} onRetry={() => void comments.refetch()} />
         ) : comments.data.comments.length === 0 ? (
           <p className="text-muted">No comments yet</p>
         ) : (
-          <ol aria-label="Comments">
-            {comments.data.comments.map((c) => (
-              <CommentItem key={c.id} comment={c} now={now} onDelete={() => setConfirming(c)} />
-            ))}
-          </ol>
+          <>
+            {comments.data.hasOlder && <p className="mb-2 text-sm text-muted">Showing the latest {COMMENTS_LIMIT} comments</p>}
+            <ol aria-label="Comments">
+              {comments.data.comments.map((c) => (
+                <CommentItem key={c.id} comment={c} now={now} onDelete={() => setConfirming(c)} />
+              ))}
+            </ol>
+          </>
         )}
       </div>
       <Dialog open={confirming !== null} onClose={() => setConfirming(null)} title="Delete this comment?">

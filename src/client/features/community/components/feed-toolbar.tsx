@@ -69,6 +69,8 @@ export function FeedToolbar({
   params,
   onChange,
   history,
+  historyFailed = false,
+  onRetryHistory,
   mode,
   onModeChange,
   onRefresh,
@@ -77,6 +79,9 @@ export function FeedToolbar({
   params: FeedParams;
   onChange: (next: Partial<FeedParams>) => void;
   history: PromptHistory | undefined;
+  /** The prompt list could not be loaded: say so next to the filter, with a way to try again. */
+  historyFailed?: boolean;
+  onRetryHistory?: () => void;
   mode: ViewMode;
   onModeChange: (mode: ViewMode) => void;
   onRefresh: () => void;
@@ -146,6 +151,16 @@ export function FeedToolbar({
               </option>
             ))}
           </Select>
+          {historyFailed && (
+            <p role="alert" className="text-sm text-danger sm:order-last sm:w-full">
+              The prompts could not be loaded.{" "}
+              {onRetryHistory && (
+                <button type="button" onClick={onRetryHistory} className="inline-flex min-h-11 items-center px-1 text-accent underline underline-offset-4">
+                  try again
+                </button>
+              )}
+            </p>
+          )}
           <div className="grid grid-cols-2 gap-3 sm:contents">
             <Select label="Responses" value={params.filter} onChange={(v) => onChange({ filter: v as FeedParams["filter"] })}>
               {COMMUNITY_FILTERS.map((f) => (

@@ -1,8 +1,8 @@
-import { Link } from "react-router";
-import { relativeTime } from "#shared/domain/format.ts";
-import type { CommunityPiece } from "#shared/schemas/community.ts";
 import { Markup } from "#client/components/ui/markup.tsx";
-import { promptLabel, streakNote, wordsLabel } from "../lib/labels.ts";
+import { Link } from "react-router";
+import { relativeTime, wordsLabel } from "#shared/domain/format.ts";
+import type { CommunityPiece } from "#shared/schemas/community.ts";
+import { promptLabel, streakNote } from "../lib/labels.ts";
 import type { ViewMode } from "../lib/use-view-mode.ts";
 import { FeaturedBadge } from "./featured-badge.tsx";
 import { LikeButton } from "./like-button.tsx";
@@ -46,8 +46,9 @@ export function PieceCard({
           {piece.title ?? <span className="text-muted">Untitled</span>}
         </Link>
       </h2>
+      {/* The preview keeps **bold**, *italic* and line breaks (escaped by construction); "…" when the piece goes on. */}
       <Markup
-        text={piece.preview}
+        text={piece.truncated ? `${piece.preview}…` : piece.preview}
         className={`mt-2 font-serif leading-relaxed text-ink/85 ${mode === "grid" ? "line-clamp-5" : "line-clamp-3"}`}
       />
       <div className="mt-auto pt-4 text-sm">

@@ -1,12 +1,14 @@
 import { Link } from "react-router";
-import { formatLongDate } from "#shared/domain/format.ts";
+import { formatLongDate, wordsLabel } from "#shared/domain/format.ts";
 import { markupToPlainText } from "#shared/domain/markup.ts";
+import { COMMUNITY_MESSAGES } from "#shared/schemas/community.ts";
+import { pieceDisplayTitle } from "#shared/schemas/portfolio.ts";
 import { Markup } from "#client/components/ui/markup.tsx";
 import { ErrorState, LoadingState } from "#client/components/ui/states.tsx";
-import { buttonClass } from "#client/components/ui/button.tsx";
+import { LinkButton } from "#client/components/ui/button.tsx";
 import { ApiError, errorMessage } from "#client/lib/api-client.ts";
 import { useCommunityPiece } from "../api/get-community-piece.ts";
-import { streakNote, wordsLabel } from "../lib/labels.ts";
+import { streakNote } from "../lib/labels.ts";
 import { CommentSection } from "./comment-section.tsx";
 import { FeaturedBadge } from "./featured-badge.tsx";
 import { LikeButton } from "./like-button.tsx";
@@ -40,12 +42,12 @@ export function PieceDetail({
       <div>
         {back}
         <ErrorState
-          title={gone ? "This piece is not available" : undefined}
+          title={gone ? COMMUNITY_MESSAGES.pieceNotFound : undefined}
           message={gone ? "It may have been deleted." : errorMessage(query.error)}
           action={
-            <Link to={backHref} onClick={onBack} className={buttonClass("secondary")}>
+            <LinkButton to={backHref} onClick={onBack}>
               Back to Community
-            </Link>
+            </LinkButton>
           }
         />
       </div>
@@ -59,7 +61,7 @@ export function PieceDetail({
       {back}
       <article className="mt-6">
         <p className="font-serif italic leading-relaxed text-muted">{prompt}</p>
-        <h1 className="mt-4 font-serif text-3xl leading-tight sm:text-4xl">{piece.title ?? "Untitled"}</h1>
+        <h1 className="mt-4 font-serif text-3xl leading-tight sm:text-4xl">{pieceDisplayTitle(piece.title, piece.prompt)}</h1>
         <p className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted">
           <span className="font-medium text-ink">{piece.author.label}</span>
           {streak && <span>· {streak}</span>}

@@ -1,5 +1,5 @@
-import type { InfiniteData, QueryClient } from "@tanstack/react-query";
-import type { CommunityFeedPage, CommunityPiece, CommunityPieceDetail } from "#shared/schemas/community.ts";
+import type { InfiniteData, QueryClient, QueryKey } from "@tanstack/react-query";
+import type { CommentList, CommunityFeedPage, CommunityPiece, CommunityPieceDetail, FeedParams } from "#shared/schemas/community.ts";
 import { communityKeys } from "../api/keys.ts";
 
 export type PiecePatch = Partial<Pick<CommunityPiece, "likeCount" | "likedByMe" | "commentCount" | "isFeatured">>;
@@ -25,11 +25,24 @@ export function patchPiece(qc: QueryClient, id: string, patch: PiecePatch): void
   qc.setQueryData<CommunityPieceDetail>(communityKeys.piece(id), (p) => (p ? { ...p, ...patch } : p));
 }
 
-/** Takes a deleted piece out of every cached feed view. */
-export function removePiece(qc: QueryClient, id: string): void {
-  qc.setQueriesData<Feed>({ queryKey: communityKeys.feeds }, (data) =>
+/** Takes a piece out of every cached feed view (deleted), or of the views `only` picks. */
+export function removePiece(qc: QueryClient, id: string, only?: (key: QueryKey) => boolean): void {
+  qc.setQueriesData<Feed>({ queryKey: communityKeys.feeds, predicate: only ? (q) => only(q.queryKey) : undefined }, (data) =>
     mapFeed(data, (items) => (items.some((i) => i.id === id) ? items.filter((i) => i.id !== id) : items)),
   );
+}
+
+/** Whether a cached feed view is an Editor's Picks view. */
+export function isFeaturedView(key: QueryKey): boolean {
+  const featured: FeedParams["filter"] = "featured";
+  // communityKeys.feed: ["community", "feed", prompt, filter, sort, q]
+  return key[0] === communityKeys.feeds[0] && key[1] === communityKeys.feeds[1] && key[3] === featured;
+}
+
+/** Whether a comment is already in a piece's cached comment list. */
+export function hasComment(qc: QueryClient, pieceId: string, commentId: string | undefined): boolean {
+  if (!commentId) return false;
+  return qc.getQueryData<CommentList>(communityKeys.comments(pieceId))?.comments.some((c) => c.id === commentId) ?? false;
 }
 
 /** The piece's like state as currently shown, for an optimistic change and its undo. */

@@ -14,10 +14,6 @@ export function streakNote(author: PieceAuthor): string | null {
   return `${author.streak}-day streak`;
 }
 
-export function wordsLabel(n: number): string {
-  return `${n.toLocaleString("en-US")} ${n === 1 ? "word" : "words"}`;
-}
-
 export function commentsLabel(n: number): string {
   return `${n} ${n === 1 ? "Comment" : "Comments"}`;
 }

@@ -3,7 +3,16 @@ import { useCallback, useState } from "react";
 import type { FeedParams } from "#shared/schemas/community.ts";
 import { useLiveEvents } from "#client/lib/live-events.ts";
 import { communityKeys } from "../api/keys.ts";
-import { isInFeed, patchPiece, removePiece } from "./community-cache.ts";
+import { hasComment, isFeaturedView, isInFeed, patchPiece, removePiece } from "./community-cache.ts";
+
+/** Whether a newly published piece belongs to the view (and so counts in the "new pieces" bar). */
+export function newPieceMatches(params: FeedParams, promptId: string, freewritePromptId: string | null): boolean {
+  if (params.filter === "featured") return false; // a new piece is not an Editor's Pick yet
+  if (params.q) return false; // whether it matches the search only the server can tell
+  if (params.prompt === "all") return true;
+  if (params.prompt === "freewrite") return promptId === freewritePromptId;
+  return promptId === params.prompt;
+}
 
 /**
  * Keeps what the community shows in step with everyone else: like and comment counts, picks
@@ -16,18 +25,11 @@ export function useCommunityLive(params: FeedParams, freewritePromptId: string |
   const [fresh, setFresh] = useState<{ viewKey: string; ids: string[] }>({ viewKey, ids: [] });
   const ids = fresh.viewKey === viewKey ? fresh.ids : [];
 
-  const matchesView = (promptId: string): boolean => {
-    if (params.filter === "featured") return false; // a new piece is not an Editor's Pick yet
-    if (params.prompt === "all") return true;
-    if (params.prompt === "freewrite") return promptId === freewritePromptId;
-    return promptId === params.prompt;
-  };
-
   useLiveEvents((m) => {
     switch (m.type) {
       case "piece:published": {
         const { id, promptId } = m.payload;
-        if (!matchesView(promptId) || isInFeed(qc, id)) return;
+        if (!newPieceMatches(params, promptId, freewritePromptId) || isInFeed(qc, id)) return;
         setFresh((f) => {
           const current = f.viewKey === viewKey ? f.ids : [];
           return current.includes(id) ? f : { viewKey, ids: [...current, id] };
@@ -39,10 +41,15 @@ export function useCommunityLive(params: FeedParams, freewritePromptId: string |
         return;
       case "piece:commented":
         patchPiece(qc, m.payload.id, { commentCount: m.payload.commentCount });
-        if (m.payload.id === openPieceId) void qc.invalidateQueries({ queryKey: communityKeys.comments(m.payload.id) });
+        // A new comment already in the list (the commenter's own, once posted) needs no reload.
+        if (m.payload.id === openPieceId && !hasComment(qc, m.payload.id, m.payload.commentId)) {
+          void qc.invalidateQueries({ queryKey: communityKeys.comments(m.payload.id) });
+        }
         return;
       case "piece:featured":
         patchPiece(qc, m.payload.id, { isFeatured: m.payload.isFeatured });
+        // A piece that loses its pick leaves the Editor's Picks views.
+        if (!m.payload.isFeatured) removePiece(qc, m.payload.id, (key) => isFeaturedView(key));
         return;
       case "piece:deleted":
         removePiece(qc, m.payload.id);

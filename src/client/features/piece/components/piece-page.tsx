@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link, Navigate } from "react-router";
 import { MAX_TITLE_LENGTH, PIECE_EDIT_ERROR_MS, PIECE_EDIT_SUCCESS_MS, SOCIAL_DESCRIPTION_MAX } from "#shared/constants.ts";
-import { formatLongDate } from "#shared/domain/format.ts";
+import { formatLongDate, wordsLabel } from "#shared/domain/format.ts";
 import { markupToPlainText, truncateText } from "#shared/domain/markup.ts";
 import { pieceDisplayTitle, PORTFOLIO_MESSAGES, type PieceView } from "#shared/schemas/portfolio.ts";
 import { paths } from "#client/config/paths.ts";
@@ -16,8 +16,6 @@ import { useUnsavedGuard } from "../hooks/use-unsaved-guard.ts";
 import { PieceBadge } from "./piece-badges.tsx";
 import { ownVersion } from "./piece-reader.tsx";
 import { UnsavedChangesDialog } from "./unsaved-changes-dialog.tsx";
-
-const wordsLabel = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "word" : "words"}`;
 
 type Notice = { tone: "success" | "error"; text: string } | null;
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { formatLongDate } from "#shared/domain/format.ts";
+import { formatLongDate, wordsLabel } from "#shared/domain/format.ts";
 import { pieceDisplayTitle, type PieceView } from "#shared/schemas/portfolio.ts";
 import { Button } from "#client/components/ui/button.tsx";
 import { Markup } from "#client/components/ui/markup.tsx";
@@ -20,8 +20,6 @@ export function ownVersion(piece: PieceView) {
     wordCount: piece.privateWordCount ?? piece.wordCount,
   };
 }
-
-const wordsLabel = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "word" : "words"}`;
 
 /** The full reader opened from the portfolio (spec §2 Profile). */
 export function PieceReader({

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { formatLongDate } from "#shared/domain/format.ts";
+import { formatLongDate, wordsLabel } from "#shared/domain/format.ts";
 import { truncateText } from "#shared/domain/markup.ts";
 import { CARD_TITLE_MAX, LIST_TITLE_MAX, pieceDisplayTitle, type PortfolioItem, type PortfolioSort } from "#shared/schemas/portfolio.ts";
 import { paths } from "#client/config/paths.ts";
@@ -18,7 +18,6 @@ export interface PortfolioActions {
   onDelete: (piece: { id: string; title: string }) => void;
 }
 
-const wordsLabel = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "word" : "words"}`;
 const badge = "inline-flex items-center rounded-full border px-2 py-0.5 text-[11px] font-medium";
 
 function Badges({ item }: { item: PortfolioItem }) {
