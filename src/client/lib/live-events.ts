@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { LIVE_EVENT_TYPES, type LiveEventMap, type LiveEventType } from "#shared/schemas/events.ts";
+import { LIVE_EVENT_TYPES, publicLiveEvent, type LiveEvent } from "#shared/schemas/events.ts";
 
 /**
  * Live events from GET /api/events, shared by the whole app: one EventSource however many
@@ -8,7 +8,7 @@ import { LIVE_EVENT_TYPES, type LiveEventMap, type LiveEventType } from "#shared
  * an error), we reconnect with a growing delay, passing the last id in the query.
  */
 export type LiveMessage =
-  | { [K in LiveEventType]: { type: K; payload: LiveEventMap[K] } }[LiveEventType]
+  | LiveEvent
   /** Too much was missed to replay: reload what is shown. */
   | { type: "stale" }
   /** Connected (again) and caught up. */
@@ -52,13 +52,13 @@ function connect() {
   for (const type of LIVE_EVENT_TYPES) {
     es.addEventListener(type, (e) => {
       remember(e);
-      let payload: unknown;
+      let event: LiveEvent | null;
       try {
-        payload = JSON.parse(e.data);
+        event = publicLiveEvent(type, JSON.parse(e.data));
       } catch {
         return;
       }
-      dispatch({ type, payload } as LiveMessage);
+      if (event) dispatch(event);
     });
   }
   es.addEventListener("stale", () => dispatch({ type: "stale" }));

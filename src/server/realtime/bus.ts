@@ -1,15 +1,22 @@
 import { and, asc, gt, lt, sql } from "drizzle-orm";
 import type { Database, Queryable } from "../db/client.ts";
+import { publicLiveEvent, type LiveEvent, type LiveEventPayload, type LiveEventType } from "#shared/schemas/events.ts";
 import { events } from "../db/schema/index.ts";
 
-/** Only public data travels here: it is sent to every visitor's live feed. */
-export interface LiveEvent {
-  id: number;
-  type: string;
-  payload: Record<string, unknown>;
-}
+/**
+ * An event as stored and fanned out: one of the public union (shared/schemas/events.ts) and
+ * its row id, which is the SSE event id. Only public data travels here: it is sent to every
+ * visitor's live feed.
+ */
+export type StoredLiveEvent = LiveEvent & { id: number };
 
-type Listener = (event: LiveEvent) => void;
+type Listener = (event: StoredLiveEvent) => void;
+
+/** A stored row or NOTIFY message as a typed event; anything outside the union is dropped. */
+function toStored(id: number, type: string, payload: unknown): StoredLiveEvent | null {
+  const event = publicLiveEvent(type, payload);
+  return event && { ...event, id };
+}
 
 const CHANNEL = "inkwell_events";
 const KEEP_MS = 24 * 60 * 60 * 1000;
@@ -28,12 +35,14 @@ export class RealtimeBus {
 
   async start(): Promise<void> {
     this.unlisten = await this.database.listen(CHANNEL, (raw) => {
-      let event: LiveEvent;
+      let event: StoredLiveEvent | null;
       try {
-        event = JSON.parse(raw) as LiveEvent;
+        const message = JSON.parse(raw) as { id: number; type: string; payload: unknown };
+        event = toStored(Number(message.id), String(message.type), message.payload);
       } catch {
         return;
       }
+      if (!event) return;
       for (const l of this.listeners) {
         try {
           l(event);
@@ -53,9 +62,9 @@ export class RealtimeBus {
   }
 
   /** Records and announces an event; pass the transaction so it goes out only on commit. */
-  async publish(q: Queryable, type: string, payload: Record<string, unknown>): Promise<void> {
+  async publish<T extends LiveEventType>(q: Queryable, type: T, payload: LiveEventPayload<T>): Promise<void> {
     const [row] = await q.insert(events).values({ type, payload }).returning({ id: events.id });
-    const message = JSON.stringify({ id: row!.id, type, payload } satisfies LiveEvent);
+    const message = JSON.stringify({ id: row!.id, type, payload });
     await q.execute(sql`select pg_notify(${CHANNEL}, ${message})`);
   }
 
@@ -65,14 +74,14 @@ export class RealtimeBus {
   }
 
   /** Events after `lastId`, oldest first, for a client resuming with Last-Event-ID. */
-  async since(lastId: number, limit = 500): Promise<LiveEvent[]> {
+  async since(lastId: number, limit = 500): Promise<StoredLiveEvent[]> {
     const rows = await this.database.db
       .select({ id: events.id, type: events.type, payload: events.payload })
       .from(events)
       .where(and(gt(events.id, lastId)))
       .orderBy(asc(events.id))
       .limit(limit);
-    return rows.map((r) => ({ id: r.id, type: r.type, payload: r.payload as Record<string, unknown> }));
+    return rows.flatMap((r) => toStored(r.id, r.type, r.payload) ?? []);
   }
 
   async prune(now = new Date()): Promise<void> {

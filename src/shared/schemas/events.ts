@@ -1,15 +1,32 @@
-/**
- * Live events (GET /api/events, Server-Sent Events). Public data only: never a user id, name
- * or email of an alias-signed or anonymous piece.
+import { z } from "zod";
+
+/*
+ * Live events (GET /api/events, Server-Sent Events): the one list of what can be announced.
+ * Public data only — never a user id, name or email: every visitor's feed receives them. The
+ * server's bus is typed by this union, the stream sends only what `liveEventSchema` keeps
+ * (unknown fields are stripped), and the client reads events through the same schema.
  */
-export type LiveEventMap = {
+const id = z.guid();
+
+export const liveEventSchema = z.discriminatedUnion("type", [
   /** A new public piece was published. */
-  "piece:published": { id: string; promptId: string };
-  "piece:liked": { id: string; likeCount: number };
+  z.object({ type: z.literal("piece:published"), payload: z.object({ id, promptId: id }) }),
+  z.object({ type: z.literal("piece:liked"), payload: z.object({ id, likeCount: z.number().int() }) }),
   /** A comment was added (`commentId` names it) or deleted (no `commentId`). */
-  "piece:commented": { id: string; commentCount: number; commentId?: string };
-  "piece:deleted": { id: string };
-  "piece:featured": { id: string; isFeatured: boolean };
-};
-export type LiveEventType = keyof LiveEventMap;
-export const LIVE_EVENT_TYPES = ["piece:published", "piece:liked", "piece:commented", "piece:deleted", "piece:featured"] as const satisfies readonly LiveEventType[];
+  z.object({ type: z.literal("piece:commented"), payload: z.object({ id, commentCount: z.number().int(), commentId: id.optional() }) }),
+  z.object({ type: z.literal("piece:deleted"), payload: z.object({ id }) }),
+  z.object({ type: z.literal("piece:featured"), payload: z.object({ id, isFeatured: z.boolean() }) }),
+]);
+
+export type LiveEvent = z.infer<typeof liveEventSchema>;
+export type LiveEventType = LiveEvent["type"];
+export type LiveEventPayload<T extends LiveEventType> = Extract<LiveEvent, { type: T }>["payload"];
+
+/** Every event type, in the union's order (the stream's and the client's listeners). */
+export const LIVE_EVENT_TYPES: readonly LiveEventType[] = liveEventSchema.options.map((o) => o.shape.type.value);
+
+/** The event as it may leave the server, or null for anything not in the union. */
+export function publicLiveEvent(type: string, payload: unknown): LiveEvent | null {
+  const parsed = liveEventSchema.safeParse({ type, payload });
+  return parsed.success ? parsed.data : null;
+}

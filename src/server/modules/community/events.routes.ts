@@ -1,9 +1,8 @@
 import { Hono } from "hono";
 import { streamSSE, type SSEStreamingApi } from "hono/streaming";
 import { LIVE_HEARTBEAT_MS, LIVE_RETRY_MS } from "#shared/constants.ts";
-import { LIVE_EVENT_TYPES, type LiveEventType } from "#shared/schemas/events.ts";
 import type { AppEnv } from "../../http/context.ts";
-import type { LiveEvent } from "../../realtime/bus.ts";
+import type { StoredLiveEvent } from "../../realtime/bus.ts";
 import { latestEventId, oldestEventId } from "./community.service.ts";
 
 /** A client further behind than this is told to reload instead of replaying. */
@@ -11,25 +10,6 @@ export const REPLAY_LIMIT = 500;
 /** Writes a slow client has not taken yet; beyond this it is cut off (it reconnects and resumes). */
 const MAX_PENDING_WRITES = 1000;
 const DRAIN_MS = 1000;
-
-/** The fields each event may carry: everything else a publisher put in the payload stays home. */
-const PUBLIC_FIELDS: Record<LiveEventType, readonly string[]> = {
-  "piece:published": ["id", "promptId"],
-  "piece:liked": ["id", "likeCount"],
-  "piece:commented": ["id", "commentCount", "commentId"],
-  "piece:deleted": ["id"],
-  "piece:featured": ["id", "isFeatured"],
-};
-
-function publicPayload(event: LiveEvent): Record<string, unknown> | null {
-  if (!(LIVE_EVENT_TYPES as readonly string[]).includes(event.type)) return null;
-  const out: Record<string, unknown> = {};
-  for (const key of PUBLIC_FIELDS[event.type as LiveEventType]) {
-    const v = event.payload[key];
-    if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") out[key] = v;
-  }
-  return out;
-}
 
 function parseLastId(raw: string | undefined): number | null {
   if (!raw || !/^\d{1,15}$/.test(raw.trim())) return null;
@@ -53,7 +33,7 @@ export const eventsRoutes = new Hono<AppEnv>().get("/events", (c) => {
     let pending = 0;
     let chain: Promise<unknown> = Promise.resolve();
     let live = false;
-    const queued: LiveEvent[] = [];
+    const queued: StoredLiveEvent[] = [];
     const sent = new Set<number>();
     let finish: () => void = () => undefined;
     const done = new Promise<void>((resolve) => (finish = resolve));
@@ -66,11 +46,10 @@ export const eventsRoutes = new Hono<AppEnv>().get("/events", (c) => {
       }
       chain = chain.then(fn).finally(() => pending--);
     };
-    const sendEvent = (e: LiveEvent) => {
-      const payload = publicPayload(e);
-      if (!payload) return;
+    // The bus only carries events of the public union, already stripped to their public fields.
+    const sendEvent = (e: StoredLiveEvent) => {
       if (!live) sent.add(e.id);
-      write(() => stream.writeSSE({ event: e.type, id: String(e.id), data: JSON.stringify(payload) }));
+      write(() => stream.writeSSE({ event: e.type, id: String(e.id), data: JSON.stringify(e.payload) }));
     };
 
     // Listen before reading the backlog, so nothing published meanwhile is lost.
