@@ -1,4 +1,5 @@
 import { WORDS_PER_PAGE } from "../constants.ts";
+import { NAMELESS_LABEL } from "./author.ts";
 
 /** Word count: whitespace-separated non-empty tokens. */
 export function countWords(text: string): number {
@@ -20,5 +21,5 @@ export function formatPages(pages: number): string {
 /** First word of the full name, default "Writer" (spec §3 client user). */
 export function firstName(fullName: string | null | undefined): string {
   const first = (fullName ?? "").trim().split(/\s+/u)[0];
-  return first ? first : "Writer";
+  return first ? first : NAMELESS_LABEL;
 }
