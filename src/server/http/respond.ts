@@ -1,0 +1,13 @@
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { z } from "zod";
+
+/**
+ * The one way a route answers JSON: the body goes through its response schema from
+ * `src/shared/schemas/`, so the contract is checked where it is made. Parsing also strips any
+ * field the schema does not name — a service can never leak a column by returning it — and the
+ * `c.json` it calls is typed by the schema's output, which is what `hc<AppType>` gives the client.
+ */
+export function respond<S extends z.ZodType<object>, U extends ContentfulStatusCode = 200>(c: Context, schema: S, body: z.input<S>, status?: U) {
+  return c.json(schema.parse(body) as z.output<S>, (status ?? 200) as U);
+}
