@@ -1,7 +1,7 @@
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { seedFreshDatabase } from "./db/seed.ts";
-import { DataDirLockedError } from "./db/lock.ts";
+import { DataDirLockedError, DataDirUnwritableError } from "./db/lock.ts";
 import { createDeps } from "./deps.ts";
 import { EnvError, loadEnv } from "./env.ts";
 
@@ -20,8 +20,11 @@ async function main() {
   try {
     deps = await createDeps(env);
   } catch (err) {
-    if (err instanceof DataDirLockedError) {
-      console.error(err.message);
+    // Known reasons not to start: one clear line, no stack trace.
+    const code = (err as NodeJS.ErrnoException).code;
+    const known = err instanceof DataDirLockedError || err instanceof DataDirUnwritableError ? err : code === "ENOSPC" ? new DataDirUnwritableError(env.DATA_DIR, code) : null;
+    if (known) {
+      console.error(known.message);
       process.exit(1);
     }
     throw err;
