@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "./context.ts";
 
 const CSP = [
   "default-src 'self'",
@@ -13,10 +14,18 @@ const CSP = [
   "frame-ancestors 'none'",
 ].join("; ");
 
-/** Security headers on every response. No inline script is allowed anywhere. */
-export const securityHeaders = (): MiddlewareHandler => async (c, next) => {
+/** Browsers keep to HTTPS for a year once they have seen the site over it. */
+const HSTS = "max-age=31536000; includeSubDomains";
+
+/**
+ * Security headers on every response. No inline script is allowed anywhere. When the public
+ * URL is https, Strict-Transport-Security too (never on plain http, where it would be ignored
+ * at best and lock a local install out of http at worst).
+ */
+export const securityHeaders = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   await next();
   const h = c.res.headers;
+  if (c.get("deps")?.env.APP_URL.startsWith("https://")) h.set("Strict-Transport-Security", HSTS);
   h.set("Content-Security-Policy", CSP);
   h.set("X-Content-Type-Options", "nosniff");
   h.set("Referrer-Policy", "strict-origin-when-cross-origin");

@@ -32,6 +32,18 @@ describe("serving", () => {
     }
   });
 
+  it("sends Strict-Transport-Security only when the public URL is https", async () => {
+    expect((await t.request("/api/health")).headers.get("strict-transport-security")).toBeNull();
+    const https = await createTestApp({ APP_URL: "https://ink.example.org" });
+    try {
+      for (const path of ["/", "/api/health"]) {
+        expect((await https.request(path)).headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+      }
+    } finally {
+      await https.close();
+    }
+  });
+
   it("serves the app for client routes, with the site name and description in the head, never cached", async () => {
     const res = await t.request("/community");
     expect(res.status).toBe(200);
