@@ -7,11 +7,9 @@ import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import pg from "pg";
 import * as schema from "./schema/index.ts";
 import { lockDataDir, type DataDirLock } from "./lock.ts";
+import { openPostgres } from "./postgres.ts";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -26,6 +24,8 @@ export interface Database {
   db: Db;
   /** LISTEN on a channel; returns an unsubscribe function. */
   listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
+  /** Called after the LISTEN connection was lost and came back: notifications in between are gone. */
+  onNotificationGap(handler: () => void): () => void;
   /** Round trip to the database, for the health check. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -43,7 +43,7 @@ export interface OpenOptions {
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  const database = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : await openPglite(opts);
+  const database = opts.databaseUrl ? await openPostgres(opts.databaseUrl, migrationsFolder) : await openPglite(opts);
   return database;
 }
 
@@ -77,65 +77,14 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
         await unsub();
       };
     },
+    // In process: notifications cannot be lost.
+    onNotificationGap: () => () => undefined,
     async ping() {
       await client.query("select 1");
     },
     async close() {
       await client.close();
       lock?.release();
-    },
-  };
-}
-
-async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  pool.on("error", (err) => console.error(JSON.stringify({ level: "error", msg: "postgres pool error", err: err.message })));
-  const db = drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
-  // Serialise migrations across app instances starting together.
-  const lockClient = await pool.connect();
-  try {
-    await lockClient.query("select pg_advisory_lock(727274)");
-    await migratePg(drizzlePg(lockClient), { migrationsFolder });
-  } finally {
-    await lockClient.query("select pg_advisory_unlock(727274)").catch(() => undefined);
-    lockClient.release();
-  }
-  let listener: pg.Client | undefined;
-  const handlers = new Map<string, Set<NotificationHandler>>();
-  async function ensureListener(): Promise<pg.Client> {
-    if (listener) return listener;
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    c.on("notification", (msg) => {
-      for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? "");
-    });
-    c.on("error", (err) => console.error(JSON.stringify({ level: "error", msg: "postgres listener error", err: err.message })));
-    listener = c;
-    return c;
-  }
-  return {
-    kind: "postgres",
-    db,
-    async listen(channel, handler) {
-      if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
-      const c = await ensureListener();
-      let set = handlers.get(channel);
-      if (!set) {
-        set = new Set();
-        handlers.set(channel, set);
-        await c.query(`LISTEN ${channel}`);
-      }
-      set.add(handler);
-      return async () => {
-        set.delete(handler);
-      };
-    },
-    async ping() {
-      await pool.query("select 1");
-    },
-    async close() {
-      await listener?.end().catch(() => undefined);
-      await pool.end();
     },
   };
 }

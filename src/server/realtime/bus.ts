@@ -28,7 +28,9 @@ const KEEP_MS = 24 * 60 * 60 * 1000;
  */
 export class RealtimeBus {
   private listeners = new Set<Listener>();
+  private resyncListeners = new Set<() => void>();
   private unlisten: (() => Promise<void>) | undefined;
+  private unwatchGaps: (() => void) | undefined;
   private pruneTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly database: Database) {}
@@ -51,6 +53,10 @@ export class RealtimeBus {
         }
       }
     });
+    // The LISTEN connection came back after an outage: events in the gap were never delivered here.
+    this.unwatchGaps = this.database.onNotificationGap(() => {
+      for (const l of this.resyncListeners) l();
+    });
     this.pruneTimer = setInterval(() => void this.prune().catch(() => undefined), 60 * 60 * 1000);
     this.pruneTimer.unref();
   }
@@ -58,7 +64,9 @@ export class RealtimeBus {
   async stop(): Promise<void> {
     clearInterval(this.pruneTimer);
     await this.unlisten?.();
+    this.unwatchGaps?.();
     this.listeners.clear();
+    this.resyncListeners.clear();
   }
 
   /** Records and announces an event; pass the transaction so it goes out only on commit. */
@@ -71,6 +79,15 @@ export class RealtimeBus {
   subscribe(listener: Listener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Called when this instance may have missed events (its LISTEN connection was lost and is
+   * back): whoever shows or caches what events describe must reload it.
+   */
+  onResync(listener: () => void): () => void {
+    this.resyncListeners.add(listener);
+    return () => this.resyncListeners.delete(listener);
   }
 
   /** Events after `lastId`, oldest first, for a client resuming with Last-Event-ID. */

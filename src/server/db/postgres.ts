@@ -1,0 +1,153 @@
+import { drizzle } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import type { Database, Db, NotificationHandler } from "./client.ts";
+import * as schema from "./schema/index.ts";
+
+/*
+ * A PostgreSQL server can go away at any moment (a crash, a restart, a failover). The app must
+ * outlive it: every connection — pooled, checked out, or listening — has an error handler, so a
+ * dying server is an error the request sees (a 503), never an unhandled 'error' event that ends
+ * the process; the pool makes new connections when the server is back; the LISTEN connection
+ * reconnects by itself, with backoff, re-LISTENs, and tells its subscribers that notifications
+ * were lost in the gap so they can resynchronise.
+ */
+
+/** A request waits at most this long for a connection before it is told the database is unavailable. */
+const CONNECT_TIMEOUT_MS = 5000;
+const LISTEN_RETRY_MIN_MS = 250;
+const LISTEN_RETRY_MAX_MS = 10_000;
+const MIGRATION_LOCK = 727274;
+
+const logLine = (msg: string, err?: unknown) =>
+  // Only the driver's code and message: a failed query's parameters (writers' text) never reach the log.
+  console.error(JSON.stringify({ level: "error", msg, code: (err as { code?: string } | undefined)?.code, err: (err as Error | undefined)?.message?.split("\n")[0] }));
+
+/** The one LISTEN connection of an app instance, kept alive across server restarts. */
+class Listener {
+  private client: pg.Client | undefined;
+  private connecting: Promise<pg.Client> | undefined;
+  private readonly handlers = new Map<string, Set<NotificationHandler>>();
+  private readonly gapHandlers = new Set<() => void>();
+  private retryMs = LISTEN_RETRY_MIN_MS;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private closed = false;
+  private lost = false;
+
+  constructor(private readonly url: string) {}
+
+  async listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>> {
+    if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+    let set = this.handlers.get(channel);
+    if (!set) {
+      set = new Set();
+      this.handlers.set(channel, set);
+      const client = await this.connected();
+      await client.query(`LISTEN ${channel}`);
+    }
+    set.add(handler);
+    const handlers = set;
+    return async () => {
+      handlers.delete(handler);
+    };
+  }
+
+  onGap(handler: () => void): () => void {
+    this.gapHandlers.add(handler);
+    return () => this.gapHandlers.delete(handler);
+  }
+
+  private connected(): Promise<pg.Client> {
+    if (this.client) return Promise.resolve(this.client);
+    this.connecting ??= this.connect().finally(() => (this.connecting = undefined));
+    return this.connecting;
+  }
+
+  private async connect(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    client.on("error", (err) => this.drop(client, err));
+    client.on("end", () => this.drop(client));
+    client.on("notification", (msg) => {
+      for (const h of this.handlers.get(msg.channel) ?? []) h(msg.payload ?? "");
+    });
+    try {
+      await client.connect();
+      for (const channel of this.handlers.keys()) await client.query(`LISTEN ${channel}`);
+    } catch (err) {
+      client.end().catch(() => undefined);
+      throw err;
+    }
+    this.client = client;
+    return client;
+  }
+
+  /** The connection broke: forget it and reconnect with backoff. */
+  private drop(client: pg.Client, err?: unknown) {
+    if (this.closed || (this.client && this.client !== client)) return;
+    if (this.client !== client && this.connecting) return; // failed while connecting: connect() reports it
+    this.client = undefined;
+    client.end().catch(() => undefined);
+    if (!this.lost) logLine("postgres listener lost; reconnecting", err);
+    this.lost = true;
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect() {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => void this.reconnect(), this.retryMs);
+    this.retryTimer.unref();
+    this.retryMs = Math.min(this.retryMs * 2, LISTEN_RETRY_MAX_MS);
+  }
+
+  private async reconnect() {
+    if (this.closed) return;
+    try {
+      await this.connected();
+    } catch {
+      this.scheduleReconnect();
+      return;
+    }
+    this.retryMs = LISTEN_RETRY_MIN_MS;
+    this.lost = false;
+    console.log(JSON.stringify({ level: "info", msg: "postgres listener reconnected" }));
+    // Notifications sent while we were away are gone: whoever relies on them must catch up.
+    for (const h of this.gapHandlers) h();
+  }
+
+  async close() {
+    this.closed = true;
+    clearTimeout(this.retryTimer);
+    await this.client?.end().catch(() => undefined);
+  }
+}
+
+export async function openPostgres(url: string, migrationsFolder: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  // Idle connections report through the pool; checked-out ones through their own client.
+  pool.on("error", (err) => logLine("postgres connection lost", err));
+  pool.on("connect", (client) => client.on("error", (err) => logLine("postgres connection lost", err)));
+  const db = drizzle(pool, { schema, casing: "snake_case" }) as unknown as Db;
+  // Serialise migrations across app instances starting together.
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query(`select pg_advisory_lock(${MIGRATION_LOCK})`);
+    await migrate(drizzle(lockClient), { migrationsFolder });
+  } finally {
+    await lockClient.query(`select pg_advisory_unlock(${MIGRATION_LOCK})`).catch(() => undefined);
+    lockClient.release();
+  }
+  const listener = new Listener(url);
+  return {
+    kind: "postgres",
+    db,
+    listen: (channel, handler) => listener.listen(channel, handler),
+    onNotificationGap: (handler) => listener.onGap(handler),
+    async ping() {
+      await pool.query("select 1");
+    },
+    async close() {
+      await listener.close();
+      await pool.end();
+    },
+  };
+}
