@@ -1,9 +1,16 @@
+import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { seedFreshDatabase } from "./db/seed.ts";
 import { DataDirLockedError, DataDirUnwritableError } from "./db/lock.ts";
+import { Drain, SERVER_OPTIONS } from "./http/lifecycle.ts";
 import { createDeps } from "./deps.ts";
 import { EnvError, loadEnv } from "./env.ts";
+
+/** The whole shutdown must fit well within a supervisor's usual 10 s grace period. */
+const SHUTDOWN_LIMIT_MS = 8_000;
+/** After the last answer, how long sockets get to finish sending it before they are closed. */
+const SOCKET_GRACE_MS = 1_000;
 
 async function main() {
   let env;
@@ -35,33 +42,41 @@ async function main() {
   for (const email of granted) console.log(JSON.stringify({ level: "info", msg: "admin granted from ADMIN_EMAILS", email }));
 
   const app = createApp(deps);
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  const drain = new Drain();
+  const server = serve({ fetch: drain.wrap(app.fetch), port: env.PORT, hostname: env.HOST, serverOptions: SERVER_OPTIONS }, (info) => {
     console.log(
       JSON.stringify({ level: "info", msg: `${env.SITE_NAME} is listening`, url: `http://${info.address === "::1" ? "localhost" : info.address}:${info.port}`, appUrl: env.APP_URL, database: deps.database.kind }),
     );
-  });
+  }) as Server;
 
   let stopping = false;
-  const shutdown = (signal: string) => {
+  const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(JSON.stringify({ level: "info", msg: "shutting down", signal }));
     const force = setTimeout(() => {
       console.error(JSON.stringify({ level: "error", msg: "shutdown timed out; exiting" }));
       process.exit(1);
-    }, 10_000);
+    }, SHUTDOWN_LIMIT_MS);
     force.unref();
-    // Stop accepting, end live streams, let in-flight requests finish, then close the database.
-    server.close(async () => {
-      await deps.stop().catch((err: unknown) => console.error(String(err)));
-      console.log(JSON.stringify({ level: "info", msg: "stopped" }));
-      process.exit(0);
-    });
+    // 1. Stop accepting connections, refuse new requests on kept-alive ones, end live streams.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    const answered = drain.start();
     deps.endLiveStreams();
-    (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+    server.closeIdleConnections();
+    // 2. Answer everything already taken (each answer says Connection: close).
+    await answered;
+    // 3. Sockets left are idle (their last answer is sent) or about to be refused: close them.
+    server.closeIdleConnections();
+    await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, SOCKET_GRACE_MS).unref())]);
+    server.closeAllConnections();
+    // 4. Only then the database.
+    await deps.stop().catch((err: unknown) => console.error(JSON.stringify({ level: "error", msg: "closing the database failed", err: String(err) })));
+    console.log(JSON.stringify({ level: "info", msg: "stopped" }));
+    process.exit(0);
   };
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
 }
 
 void main();

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { fillDisk } from "#tests/setup/full-disk.ts";
+import { serverEnv } from "#tests/setup/server-process.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 const dirs: string[] = [];
@@ -15,7 +16,7 @@ afterEach(() => {
 function startServer(env: Record<string, string>) {
   return spawnSync(process.execPath, ["--import", "tsx", "src/server/index.ts"], {
     cwd: root,
-    env: { PATH: process.env.PATH, NODE_ENV: "production", PORT: "0", LOG_REQUESTS: "false", ...env },
+    env: serverEnv({ NODE_ENV: "production", ...env }),
     encoding: "utf8",
     timeout: 60_000,
   });
@@ -29,7 +30,7 @@ describe("starting the server", () => {
     const disk = fillDisk(join(base, "mnt"));
     try {
       const dataDir = join(disk.path, "data");
-      const run = startServer({ DATA_DIR: dataDir, AUTH_SECRET: "a".repeat(40) });
+      const run = startServer({ DATA_DIR: dataDir });
       expect(run.status).toBe(1);
       const lines = run.stderr.trim().split("\n").filter((l) => !l.startsWith("(node:"));
       expect(lines).toEqual([expect.stringMatching(/Cannot write to the data folder .*: the disk is full \(ENOSPC\)/)]);

@@ -1,0 +1,51 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { resolve } from "node:path";
+import { createInterface } from "node:readline";
+
+const root = resolve(import.meta.dirname, "../..");
+
+/** The base environment of a real server process under test: its own port, quiet, fast writing time. */
+export function serverEnv(env: Record<string, string>): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? "",
+    NODE_ENV: "test",
+    HOST: "127.0.0.1",
+    PORT: "0",
+    LOG_REQUESTS: "false",
+    MIN_WRITING_SECONDS: "0",
+    AUTH_RATE_LIMIT_SCALE: "1000",
+    AUTH_SECRET: "process-test-secret-process-test-secret-0123",
+    ...env,
+  };
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  /** Everything it printed so far. */
+  output: string[];
+  /** Resolves with the exit code (null when killed by a signal) and when it came. */
+  exited: Promise<{ code: number | null; at: number }>;
+}
+
+/**
+ * Starts `src/server/index.ts` as a real process (what `npm start` runs after the build) and
+ * resolves once it logs that it is listening, with the URL it listens on (PORT=0: any free port).
+ */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/index.ts"], { cwd: root, env: serverEnv(env), stdio: ["ignore", "pipe", "pipe"] });
+  const output: string[] = [];
+  const exited = once(child, "exit").then(([code]) => ({ code: code as number | null, at: Date.now() }));
+  const url = new Promise<string>((resolveUrl, reject) => {
+    for (const stream of [child.stdout!, child.stderr!]) {
+      createInterface({ input: stream }).on("line", (line) => {
+        output.push(line);
+        const m = /"url":"(http:\/\/[^"]+)"/.exec(line);
+        if (m && line.includes("is listening")) resolveUrl(m[1]!.replace("127.0.0.1", "localhost"));
+      });
+    }
+    void exited.then(({ code }) => reject(new Error(`server exited (${code}) before listening:\n${output.join("\n")}`)));
+  });
+  return { child, url: await url, output, exited };
+}
