@@ -1,31 +1,61 @@
 import { Hono } from "hono";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_IP_HEADER } from "../auth.ts";
+import type { Deps } from "../deps.ts";
+import { createTestApp, type TestApp } from "#tests/setup/app.ts";
 import type { AppEnv } from "./context.ts";
 import { handleError } from "./errors.ts";
-import { rateLimit } from "./rate-limit.ts";
+import { rateLimit, waitText } from "./rate-limit.ts";
 
-function app(max: number) {
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ AUTH_RATE_LIMIT_SCALE: "1" });
+});
+afterAll(async () => t?.close());
+
+/** An app instance with its own limiter (as a second process would have), on the shared database. */
+function instance(deps: Deps, bucket: string, max: number) {
   const a = new Hono<AppEnv>();
   a.onError(handleError);
   a.use("*", async (c, next) => {
-    c.set("deps", { env: { AUTH_RATE_LIMIT_SCALE: 1 } } as never);
+    c.set("deps", deps);
+    c.set("user", null);
     await next();
   });
-  a.get("/x", rateLimit({ bucket: "x", windowMs: 60_000, max }), (c) => c.text("ok"));
-  return a;
+  a.get("/x", rateLimit({ bucket, windowMs: 60_000, max }), (c) => c.text("ok"));
+  return (ip: string) => a.request("/x", { headers: { [CLIENT_IP_HEADER]: ip } });
 }
 
 describe("rateLimit", () => {
-  it("lets a client through up to the limit, then answers 429 with Retry-After; other clients are not affected", async () => {
-    const a = app(2);
-    const from = (ip: string) => a.request("/x", { headers: { [CLIENT_IP_HEADER]: ip } });
+  it("lets a client through up to the limit, then answers 429 with the real wait; other clients are not affected", async () => {
+    const from = instance(t.deps, "one", 2);
     expect((await from("1.1.1.1")).status).toBe(200);
     expect((await from("1.1.1.1")).status).toBe(200);
     const limited = await from("1.1.1.1");
     expect(limited.status).toBe(429);
-    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect((await limited.json()) as { code: string }).toMatchObject({ code: "rate_limited" });
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(50);
+    expect(await limited.json()).toEqual({ code: "rate_limited", message: "Too many requests. Please wait a minute and try again." });
     expect((await from("2.2.2.2")).status).toBe(200);
+  });
+
+  it("holds across app instances: requests alternating between two are counted together", async () => {
+    const a = instance(t.deps, "two", 5);
+    const b = instance(t.deps, "two", 5);
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push((await (i % 2 ? a : b)("3.3.3.3")).status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(5);
+    expect(statuses.slice(5)).toEqual([429, 429, 429, 429, 429]);
+  });
+
+  it("opens again when the window has passed", async () => {
+    const from = instance(t.deps, "three", 1);
+    expect((await from("4.4.4.4")).status).toBe(200);
+    expect((await from("4.4.4.4")).status).toBe(429);
+    t.deps.testClock!.advance(61_000);
+    expect((await from("4.4.4.4")).status).toBe(200);
+  });
+
+  it("says the wait as a person would", () => {
+    expect([1, 30, 50, 60, 61, 600].map(waitText)).toEqual(["a second", "30 seconds", "a minute", "a minute", "2 minutes", "10 minutes"]);
   });
 });

@@ -1,35 +1,65 @@
 import type { MiddlewareHandler } from "hono";
+import { sql } from "drizzle-orm";
 import { CLIENT_IP_HEADER } from "../auth.ts";
+import type { Queryable } from "../db/client.ts";
+import { rateLimits } from "../db/schema/index.ts";
 import type { AppEnv } from "./context.ts";
 import { HttpError } from "./errors.ts";
 
-/**
- * A small per-client fixed-window limiter for expensive or abusable endpoints outside better-auth
- * (writing-session minting, OG image drawing). Counters live in this process: each app instance
- * limits on its own, which is enough to stop one client hammering one instance.
+/*
+ * Per-client fixed-window limits for expensive or abusable endpoints outside better-auth (likes,
+ * comments, writing sessions, OG images, share links, profile updates). The counters live in
+ * the database (better-auth's `rate_limit` table, under keys of our own), so a limit holds
+ * however many app instances share it: one atomic upsert per request counts and answers.
  */
-export function rateLimit(opts: { bucket: string; windowMs: number; max: number; message?: string }): MiddlewareHandler<AppEnv> {
-  const hits = new Map<string, { count: number; resetAt: number }>();
-  let lastSweep = 0;
+
+export interface RateLimitOptions {
+  bucket: string;
+  windowMs: number;
+  max: number;
+  /** Whose requests are counted together: the client address (default) or the signed-in account. */
+  per?: "ip" | "account";
+  message?: string;
+}
+
+/** Counts one request against `key`; returns the count in the current window and when it ends. */
+export async function hit(db: Queryable, key: string, windowMs: number, now: number): Promise<{ count: number; resetAt: number }> {
+  const expired = sql`${rateLimits.lastRequest} <= ${now - windowMs}`;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, count: 1, lastRequest: now })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      // `last_request` holds the window's start for our keys.
+      set: {
+        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
+        lastRequest: sql`case when ${expired} then ${now} else ${rateLimits.lastRequest} end`,
+      },
+    })
+    .returning({ count: rateLimits.count, start: rateLimits.lastRequest });
+  return { count: row!.count, resetAt: row!.start + windowMs };
+}
+
+export function rateLimit(opts: RateLimitOptions): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const scale = c.get("deps").env.AUTH_RATE_LIMIT_SCALE;
-    const max = Math.max(1, Math.round(opts.max * scale));
-    const now = Date.now();
-    if (now - lastSweep > opts.windowMs) {
-      for (const [k, v] of hits) if (v.resetAt <= now) hits.delete(k);
-      lastSweep = now;
-    }
-    const key = c.req.header(CLIENT_IP_HEADER) ?? "unknown";
-    let entry = hits.get(key);
-    if (!entry || entry.resetAt <= now) {
-      entry = { count: 0, resetAt: now + opts.windowMs };
-      hits.set(key, entry);
-    }
-    entry.count++;
-    if (entry.count > max) {
-      c.header("Retry-After", String(Math.ceil((entry.resetAt - now) / 1000)));
-      throw new HttpError(429, "rate_limited", opts.message ?? "Too many requests. Please wait a minute and try again.");
+    const { env, db, clock } = c.get("deps");
+    const max = Math.max(1, Math.round(opts.max * env.AUTH_RATE_LIMIT_SCALE));
+    const user = opts.per === "account" ? c.get("user") : null;
+    const who = user ? `u:${user.id}` : `ip:${c.req.header(CLIENT_IP_HEADER) ?? "unknown"}`;
+    const now = clock.now().getTime();
+    const { count, resetAt } = await hit(db, `app:${opts.bucket}:${who}`, opts.windowMs, now);
+    if (count > max) {
+      const waitS = Math.max(1, Math.ceil((resetAt - now) / 1000));
+      c.header("Retry-After", String(waitS));
+      throw new HttpError(429, "rate_limited", opts.message ?? `Too many requests. Please wait ${waitText(waitS)} and try again.`);
     }
     await next();
   };
+}
+
+/** "a minute", "2 minutes", "30 seconds": the real wait, as a person would say it. */
+export function waitText(seconds: number): string {
+  if (seconds <= 45) return seconds === 1 ? "a second" : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? "a minute" : `${minutes} minutes`;
 }
