@@ -7,9 +7,12 @@ import { requireUser, type AppContext, type AppEnv } from "../../http/context.ts
 import { notFound } from "../../http/errors.ts";
 import { rateLimit } from "../../http/rate-limit.ts";
 import { validate } from "../../http/validate.ts";
-import { addComment, deleteComment, getFeedPage, getPiece, getPromptHistory, listComments, setLike } from "./community.service.ts";
+import { addComment, deleteComment, listComments } from "./comments.service.ts";
 import { eventsRoutes } from "./events.routes.ts";
-
+import { getFeedPage } from "./feed.service.ts";
+import { setLike } from "./likes.service.ts";
+import { getPiece } from "./piece.service.ts";
+import { getPromptHistory } from "./prompt-history.service.ts";
 
 /** A path id that is not a UUID names nothing: 404, like any missing piece. */
 function idParam(c: AppContext, message: string = COMMUNITY_MESSAGES.pieceNotFound): string {
