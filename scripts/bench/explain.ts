@@ -10,7 +10,8 @@ import { sql, type SQL } from "drizzle-orm";
 import { openDatabase } from "../../src/server/db/client.ts";
 import { DataDirLockedError } from "../../src/server/db/lock.ts";
 import { EnvError, loadEnv } from "../../src/server/env.ts";
-import { feedPageQuery, queryPromptHistory, type FeedRequest } from "../../src/server/modules/community/community.service.ts";
+import { feedPageQuery, type FeedRequest } from "../../src/server/modules/community/feed.query.ts";
+import { queryPromptHistory } from "../../src/server/modules/community/prompt-history.service.ts";
 
 const qi = process.argv.indexOf("--q");
 const search = qi >= 0 ? process.argv[qi + 1]! : "lighthouse";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { COMMENT_MAX_LENGTH, SEARCH_MAX_LENGTH } from "../constants.ts";
-import type { Signature } from "../domain/author.ts";
+import { SIGNATURES } from "../domain/author.ts";
+import { isoDate, isoTime, uuidSchema } from "./common.ts";
 
 /** Messages of the community (spec §5 "You must be logged in to ..."). */
 export const COMMUNITY_MESSAGES = {
@@ -52,67 +53,81 @@ export const DEFAULT_FEED_PARAMS: FeedParams = { prompt: "all", filter: "all", s
  * The author as the signature allows: a label, plus the streak the writer had when the piece
  * was published, only when it is signed with the registered name. Never a user id, email, or the name of an alias/anonymous piece.
  */
-export interface PieceAuthor {
-  label: string;
-  signature: Signature;
+export const pieceAuthor = z.object({
+  label: z.string(),
+  signature: z.enum(SIGNATURES),
   /** The writer's streak in days when the piece was published; null unless name-signed. */
-  streak: number | null;
-}
+  streak: z.number().int().nullable(),
+});
+export type PieceAuthor = z.infer<typeof pieceAuthor>;
 
-export interface PiecePrompt {
-  id: string;
-  text: string;
-  kind: "daily" | "freewrite";
-  date: string | null;
-}
+export const piecePrompt = z.object({
+  id: uuidSchema,
+  text: z.string(),
+  kind: z.enum(["daily", "freewrite"]),
+  date: isoDate.nullable(),
+});
+export type PiecePrompt = z.infer<typeof piecePrompt>;
+
+/** What a card and the open piece both show. */
+const pieceFields = z.object({
+  id: uuidSchema,
+  title: z.string().nullable(),
+  prompt: piecePrompt,
+  author: pieceAuthor,
+  isFeatured: z.boolean(),
+  wordCount: z.number().int(),
+  likeCount: z.number().int(),
+  commentCount: z.number().int(),
+  likedByMe: z.boolean(),
+  createdAt: isoTime,
+});
 
 /**
- * A card of the feed. `preview` is the start of the text as plain text (markers removed), at
- * most COMMUNITY_PREVIEW_CHARS, cut at a word; `truncated` when the text goes on (show "…").
+ * A card of the feed. `preview` is the start of the text with its markup, at most
+ * COMMUNITY_PREVIEW_CHARS, cut at a word and never inside a marker; `truncated` when the text
+ * goes on (show "…").
  */
-export interface CommunityPiece {
-  id: string;
-  title: string | null;
-  preview: string;
-  truncated: boolean;
-  prompt: PiecePrompt;
-  author: PieceAuthor;
-  isFeatured: boolean;
-  wordCount: number;
-  likeCount: number;
-  commentCount: number;
-  likedByMe: boolean;
-  createdAt: string;
-}
+export const communityPiece = pieceFields.extend({ preview: z.string(), truncated: z.boolean() });
+export type CommunityPiece = z.infer<typeof communityPiece>;
 
-export interface CommunityFeedPage {
-  items: CommunityPiece[];
+/** GET /api/community/feed */
+export const communityFeedPage = z.object({
+  items: z.array(communityPiece),
   /** Opaque; null when the view has no more pieces. */
-  nextCursor: string | null;
-}
+  nextCursor: z.string().nullable(),
+});
+export type CommunityFeedPage = z.infer<typeof communityFeedPage>;
 
 /** The open piece: the card's fields plus the full text. */
-export interface CommunityPieceDetail extends Omit<CommunityPiece, "preview" | "truncated"> {
-  content: string;
-}
+export const communityPieceDetail = pieceFields.extend({ content: z.string() });
+export type CommunityPieceDetail = z.infer<typeof communityPieceDetail>;
 
-export interface PromptHistoryItem {
-  id: string;
-  date: string;
-  text: string;
-  responseCount: number;
-}
+/** GET /api/community/pieces/:id */
+export const pieceDetailResponse = z.object({ piece: communityPieceDetail });
 
-export interface PromptHistory {
-  prompts: PromptHistoryItem[];
+export const promptHistoryItem = z.object({
+  id: uuidSchema,
+  date: isoDate,
+  text: z.string(),
+  responseCount: z.number().int(),
+});
+export type PromptHistoryItem = z.infer<typeof promptHistoryItem>;
+
+/** GET /api/community/prompts */
+export const promptHistory = z.object({
+  prompts: z.array(promptHistoryItem),
   /** The Freewrite Session prompt, whose pieces the "Weekly Freewrite" option shows. */
-  freewritePromptId: string | null;
-}
+  freewritePromptId: uuidSchema.nullable(),
+});
+export type PromptHistory = z.infer<typeof promptHistory>;
 
-export interface LikeResult {
-  liked: boolean;
-  likeCount: number;
-}
+/** PUT and DELETE /api/community/pieces/:id/like: the state asked for and the true count. */
+export const likeResult = z.object({
+  liked: z.boolean(),
+  likeCount: z.number().int(),
+});
+export type LikeResult = z.infer<typeof likeResult>;
 
 export const commentInput = z.object({
   content: z
@@ -127,23 +142,34 @@ export type CommentInput = z.input<typeof commentInput>;
  * A comment as readers see it: the commenter's alias if they have one, else their name; the
  * piece's own writer is labelled as the piece is signed (so "Anonymous" stays anonymous).
  */
-export interface PieceComment {
-  id: string;
-  content: string;
-  createdAt: string;
-  authorLabel: string;
+export const pieceComment = z.object({
+  id: uuidSchema,
+  content: z.string(),
+  createdAt: isoTime,
+  authorLabel: z.string(),
   /** Written by the piece's writer. */
-  byWriter: boolean;
+  byWriter: z.boolean(),
   /** The caller wrote it. */
-  mine: boolean;
+  mine: z.boolean(),
   /** The caller may delete it (its writer, or an admin). */
-  canDelete: boolean;
-}
+  canDelete: z.boolean(),
+});
+export type PieceComment = z.infer<typeof pieceComment>;
 
-export interface CommentList {
+/** GET /api/community/pieces/:id/comments */
+export const commentList = z.object({
   /** The newest COMMENTS_LIMIT comments, oldest first. */
-  comments: PieceComment[];
-  commentCount: number;
+  comments: z.array(pieceComment),
+  commentCount: z.number().int(),
   /** Older comments exist that the list leaves out. */
-  hasOlder: boolean;
-}
+  hasOlder: z.boolean(),
+});
+export type CommentList = z.infer<typeof commentList>;
+
+/** POST /api/community/pieces/:id/comments (201): the comment and the piece's new count. */
+export const addedComment = z.object({ comment: pieceComment, commentCount: z.number().int() });
+export type AddedComment = z.infer<typeof addedComment>;
+
+/** DELETE /api/community/comments/:id */
+export const deletedComment = z.object({ pieceId: uuidSchema, commentCount: z.number().int() });
+export type DeletedComment = z.infer<typeof deletedComment>;

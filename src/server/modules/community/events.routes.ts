@@ -3,7 +3,7 @@ import { streamSSE, type SSEStreamingApi } from "hono/streaming";
 import { LIVE_HEARTBEAT_MS, LIVE_RETRY_MS } from "#shared/constants.ts";
 import type { AppEnv } from "../../http/context.ts";
 import type { StoredLiveEvent } from "../../realtime/bus.ts";
-import { latestEventId, oldestEventId } from "./community.service.ts";
+import { latestEventId, oldestEventId } from "./events.service.ts";
 
 /** A client further behind than this is told to reload instead of replaying. */
 export const REPLAY_LIMIT = 500;

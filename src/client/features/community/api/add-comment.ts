@@ -1,15 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { COMMENTS_LIMIT } from "#shared/constants.ts";
-import type { CommentList, PieceComment } from "#shared/schemas/community.ts";
+import type { AddedComment, CommentList } from "#shared/schemas/community.ts";
 import { api, unwrap } from "#client/lib/api-client.ts";
 import { patchPiece } from "../lib/community-cache.ts";
 import { communityKeys } from "./keys.ts";
 
-export const addComment = async ({ pieceId, content }: { pieceId: string; content: string }) =>
-  (await unwrap(api.api.community.pieces[":id"].comments.$post({ param: { id: pieceId }, json: { content } }))) as {
-    comment: PieceComment;
-    commentCount: number;
-  };
+export const addComment = ({ pieceId, content }: { pieceId: string; content: string }): Promise<AddedComment> =>
+  unwrap(api.api.community.pieces[":id"].comments.$post({ param: { id: pieceId }, json: { content } }));
 
 /** Posts a comment; on success it joins the list and the counts move. The caller keeps the text on failure. */
 export function useAddComment(pieceId: string) {

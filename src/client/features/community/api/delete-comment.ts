@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CommentList } from "#shared/schemas/community.ts";
+import type { CommentList, DeletedComment } from "#shared/schemas/community.ts";
 import { api, unwrap } from "#client/lib/api-client.ts";
 import { patchPiece } from "../lib/community-cache.ts";
 import { communityKeys } from "./keys.ts";
 
-export const deleteComment = async (commentId: string) =>
-  (await unwrap(api.api.community.comments[":id"].$delete({ param: { id: commentId } }))) as { pieceId: string; commentCount: number };
+export const deleteComment = (commentId: string): Promise<DeletedComment> => unwrap(api.api.community.comments[":id"].$delete({ param: { id: commentId } }));
 
 /** Deletes a comment (its writer, or an admin). */
 export function useDeleteComment(pieceId: string) {

@@ -13,7 +13,7 @@ export const getCommunityFeed = async (params: FeedParams, cursor: string | null
   };
   if (params.q) query.q = params.q;
   if (cursor) query.cursor = cursor;
-  return (await unwrap(api.api.community.feed.$get({ query }, { init: { signal } }))) as CommunityFeedPage;
+  return unwrap(api.api.community.feed.$get({ query }, { init: { signal } }));
 };
 
 export const getCommunityFeedQueryOptions = (params: FeedParams) =>

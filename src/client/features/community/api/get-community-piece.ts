@@ -6,7 +6,7 @@ import { communityKeys } from "./keys.ts";
 
 /** A public piece with its full text; 404 for anything private or gone. */
 export const getCommunityPiece = async (id: string, signal?: AbortSignal): Promise<CommunityPieceDetail> =>
-  ((await unwrap(api.api.community.pieces[":id"].$get({ param: { id } }, { init: { signal } }))) as { piece: CommunityPieceDetail }).piece;
+  (await unwrap(api.api.community.pieces[":id"].$get({ param: { id } }, { init: { signal } }))).piece;
 
 export const getCommunityPieceQueryOptions = (id: string) =>
   queryOptions({ queryKey: communityKeys.piece(id), queryFn: ({ signal }) => getCommunityPiece(id, signal), staleTime: COMMUNITY_STALE_MS });

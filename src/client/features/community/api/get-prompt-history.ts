@@ -5,8 +5,7 @@ import { api, unwrap } from "#client/lib/api-client.ts";
 import { communityKeys } from "./keys.ts";
 
 /** fetchPromptHistory(): the prompt filter's options with public response counts. */
-export const getPromptHistory = async (signal?: AbortSignal): Promise<PromptHistory> =>
-  (await unwrap(api.api.community.prompts.$get(undefined, { init: { signal } }))) as PromptHistory;
+export const getPromptHistory = (signal?: AbortSignal): Promise<PromptHistory> => unwrap(api.api.community.prompts.$get(undefined, { init: { signal } }));
 
 export const getPromptHistoryQueryOptions = () =>
   queryOptions({ queryKey: communityKeys.prompts, queryFn: ({ signal }) => getPromptHistory(signal), staleTime: COMMUNITY_STALE_MS });

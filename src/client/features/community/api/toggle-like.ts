@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { LikeResult } from "#shared/schemas/community.ts";
-import { apiRequest, errorMessage } from "#client/lib/api-client.ts";
+import { api, callOptions, errorMessage, unwrap } from "#client/lib/api-client.ts";
 import { useToast } from "#client/components/ui/toast.tsx";
 import { patchPiece, readLikeState } from "../lib/community-cache.ts";
 
@@ -8,8 +8,11 @@ import { patchPiece, readLikeState } from "../lib/community-cache.ts";
 const LIKE_TIMEOUT_MS = 8000;
 
 /** likeSubmission(id): PUT likes, DELETE unlikes; the server answers the true count. */
-export const setLike = ({ id, like }: { id: string; like: boolean }): Promise<LikeResult> =>
-  apiRequest<LikeResult>(`/api/community/pieces/${encodeURIComponent(id)}/like`, { method: like ? "PUT" : "DELETE", timeoutMs: LIKE_TIMEOUT_MS });
+export const setLike = ({ id, like }: { id: string; like: boolean }): Promise<LikeResult> => {
+  const route = api.api.community.pieces[":id"].like;
+  const options = callOptions({ timeoutMs: LIKE_TIMEOUT_MS });
+  return like ? unwrap(route.$put({ param: { id } }, options)) : unwrap(route.$delete({ param: { id } }, options));
+};
 
 /**
  * Optimistic like (spec §4): the heart and the count change at once everywhere the piece is

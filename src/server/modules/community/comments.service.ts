@@ -1,0 +1,78 @@
+import { and, eq, sql } from "drizzle-orm";
+import { COMMENTS_LIMIT } from "#shared/constants.ts";
+import { COMMUNITY_MESSAGES, type AddedComment, type CommentList, type DeletedComment, type PieceComment } from "#shared/schemas/community.ts";
+import type { Db } from "../../db/client.ts";
+import { submissionComments, submissions } from "../../db/schema/index.ts";
+import type { Deps } from "../../deps.ts";
+import type { SessionUser } from "../../http/context.ts";
+import { forbidden, notFound } from "../../http/errors.ts";
+import { commentRow, insertCommentQuery, newestCommentsQuery, type CommentRow } from "./comments.query.ts";
+import { typedRows } from "./typed-rows.ts";
+
+function commentFrom(row: CommentRow, viewer: SessionUser | null): PieceComment {
+  const mine = viewer !== null && row.user_id === viewer.id;
+  return {
+    id: row.id,
+    content: row.content,
+    createdAt: row.created_at.toISOString(),
+    authorLabel: row.label,
+    byWriter: row.by_writer,
+    mine,
+    canDelete: mine || Boolean(viewer?.isAdmin),
+  };
+}
+
+/** A public piece's newest COMMENTS_LIMIT comments, answered oldest first. */
+export async function listComments(db: Db, pieceId: string, viewer: SessionUser | null): Promise<CommentList> {
+  const [piece] = await db
+    .select({ commentCount: submissions.commentCount })
+    .from(submissions)
+    .where(and(eq(submissions.id, pieceId), eq(submissions.isPrivate, false)));
+  if (!piece) throw notFound(COMMUNITY_MESSAGES.pieceNotFound);
+  const rows = await typedRows(db, newestCommentsQuery(pieceId), commentRow);
+  const hasOlder = rows.length > COMMENTS_LIMIT;
+  const comments = rows.slice(0, COMMENTS_LIMIT).reverse().map((r) => commentFrom(r, viewer));
+  return { comments, commentCount: piece.commentCount, hasOlder };
+}
+
+export async function addComment(deps: Deps, pieceId: string, user: SessionUser, content: string): Promise<AddedComment> {
+  return deps.db.transaction(async (tx) => {
+    // Counting first locks the piece's row: concurrent comments take turns, the count stays true.
+    const [piece] = await tx
+      .update(submissions)
+      .set({ commentCount: sql`${submissions.commentCount} + 1` })
+      .where(and(eq(submissions.id, pieceId), eq(submissions.isPrivate, false)))
+      .returning({ commentCount: submissions.commentCount });
+    if (!piece) throw notFound(COMMUNITY_MESSAGES.pieceNotFound);
+    const [row] = await typedRows(tx, insertCommentQuery(pieceId, user.id, content, deps.clock.now()), commentRow);
+    const { commentCount } = piece;
+    const comment = commentFrom(row!, user);
+    await deps.realtime.publish(tx, "piece:commented", { id: pieceId, commentCount, commentId: comment.id });
+    return { comment, commentCount };
+  });
+}
+
+/** Its writer or an admin may delete a comment; anyone else gets 403. */
+export async function deleteComment(deps: Deps, commentId: string, user: SessionUser): Promise<DeletedComment> {
+  return deps.db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ pieceId: submissionComments.submissionId, userId: submissionComments.userId })
+      .from(submissionComments)
+      .where(eq(submissionComments.id, commentId));
+    if (!found) throw notFound(COMMUNITY_MESSAGES.commentNotFound);
+    if (found.userId !== user.id && !user.isAdmin) throw forbidden(COMMUNITY_MESSAGES.notYourComment, "not_your_comment");
+    const { pieceId } = found;
+    // Lock the piece's row before deleting, in the same order as addComment.
+    await tx.select({ id: submissions.id }).from(submissions).where(eq(submissions.id, pieceId)).for("update");
+    const deleted = await tx.delete(submissionComments).where(eq(submissionComments.id, commentId)).returning({ id: submissionComments.id });
+    if (deleted.length === 0) throw notFound(COMMUNITY_MESSAGES.commentNotFound);
+    const [piece] = await tx
+      .update(submissions)
+      .set({ commentCount: sql`greatest(${submissions.commentCount} - 1, 0)` })
+      .where(eq(submissions.id, pieceId))
+      .returning({ commentCount: submissions.commentCount, isPrivate: submissions.isPrivate });
+    const { commentCount, isPrivate } = piece!;
+    if (!isPrivate) await deps.realtime.publish(tx, "piece:commented", { id: pieceId, commentCount });
+    return { pieceId, commentCount };
+  });
+}

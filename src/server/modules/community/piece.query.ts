@@ -1,0 +1,70 @@
+import { sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { SIGNATURES } from "#shared/domain/author.ts";
+import { timestampColumn } from "./typed-rows.ts";
+
+/*
+ * The columns every public piece is read with (a feed card and the open piece), for a piece
+ * `s`, its prompt `p` and its writer `u`, and the zod schema of those columns as the driver
+ * returns them.
+ */
+
+/**
+ * The author columns of a piece `s` written by `u`: the name and the streak only when it is
+ * signed by name, the alias only when signed by alias. The streak is the one stored on the
+ * piece when it was published (never the writer's live streak, which a later anonymous piece
+ * would move). The label itself is made from these by authorLabel() (shared/domain/author.ts).
+ */
+const AUTHOR_COLUMNS = sql.raw(`
+      case when s.submission_type = 'name' then u.name end as author_name,
+      case when s.submission_type = 'alias' then u.alias end as author_alias,
+      case when s.submission_type = 'name' then s.author_streak end as author_streak`);
+
+/** Whether the viewer likes the piece `s` (false for a visitor). */
+function likedBy(viewerId: string | null): SQL {
+  return viewerId
+    ? sql`exists (select 1 from submission_likes l where l.submission_id = s.id and l.user_id = ${viewerId}::uuid)`
+    : sql`false`;
+}
+
+/** The select list of a public piece, as `pieceRow` reads it. */
+export function pieceColumns(viewerId: string | null): SQL {
+  return sql`s.id, s.title, s.word_count, s.like_count, s.comment_count, s.is_featured, s.submission_type,
+      s.created_at,
+      p.id as prompt_id, p.text as prompt_text, p.kind as prompt_kind, p.date::text as prompt_date,
+      ${AUTHOR_COLUMNS},
+      ${likedBy(viewerId)} as liked`;
+}
+
+export const pieceRow = z.object({
+  id: z.string(),
+  title: z.string().nullable(),
+  word_count: z.number(),
+  like_count: z.number(),
+  comment_count: z.number(),
+  is_featured: z.boolean(),
+  submission_type: z.enum(SIGNATURES),
+  created_at: timestampColumn,
+  prompt_id: z.string(),
+  prompt_text: z.string(),
+  prompt_kind: z.enum(["daily", "freewrite"]),
+  prompt_date: z.string().nullable(),
+  author_name: z.string().nullable(),
+  author_alias: z.string().nullable(),
+  author_streak: z.number().nullable(),
+  liked: z.boolean(),
+});
+export type PieceRow = z.infer<typeof pieceRow>;
+
+/** The open piece: a public piece with its full text. */
+export const pieceDetailRow = pieceRow.extend({ content: z.string() });
+
+export function pieceDetailQuery(id: string, viewerId: string | null): SQL {
+  return sql`
+    select ${pieceColumns(viewerId)}, s.content
+    from submissions s
+    join prompts p on p.id = s.prompt_id
+    join users u on u.id = s.user_id
+    where s.id = ${id}::uuid and s.is_private = false
+  `;
+}

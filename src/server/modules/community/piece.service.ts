@@ -1,0 +1,39 @@
+import { authorLabel } from "#shared/domain/author.ts";
+import { COMMUNITY_MESSAGES, type CommunityPiece, type CommunityPieceDetail, type PieceAuthor } from "#shared/schemas/community.ts";
+import type { Db } from "../../db/client.ts";
+import { notFound } from "../../http/errors.ts";
+import { pieceDetailQuery, pieceDetailRow, type PieceRow } from "./piece.query.ts";
+import { typedRows } from "./typed-rows.ts";
+
+/**
+ * Only what the signature allows leaves this function: the SQL (piece.query.ts) already nulls
+ * the name, alias and streak columns that the signature does not reveal.
+ */
+function authorFrom(row: PieceRow): PieceAuthor {
+  const signature = row.submission_type;
+  const label = authorLabel(signature, row.author_name, row.author_alias);
+  return { label, signature, streak: signature === "name" ? row.author_streak : null };
+}
+
+/** What a feed card and the open piece both show, from a piece's row. */
+export function pieceFields(row: PieceRow): Omit<CommunityPiece, "preview" | "truncated"> {
+  return {
+    id: row.id,
+    title: row.title,
+    prompt: { id: row.prompt_id, text: row.prompt_text, kind: row.prompt_kind, date: row.prompt_date },
+    author: authorFrom(row),
+    isFeatured: row.is_featured,
+    wordCount: row.word_count,
+    likeCount: row.like_count,
+    commentCount: row.comment_count,
+    likedByMe: row.liked,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+/** A public piece with its full text; 404 for anything private or gone. */
+export async function getPiece(db: Db, id: string, viewerId: string | null): Promise<CommunityPieceDetail> {
+  const [row] = await typedRows(db, pieceDetailQuery(id, viewerId), pieceDetailRow);
+  if (!row) throw notFound(COMMUNITY_MESSAGES.pieceNotFound);
+  return { ...pieceFields(row), content: row.content };
+}

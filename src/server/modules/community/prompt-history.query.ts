@@ -1,0 +1,31 @@
+import { sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { PROMPT_HISTORY_LIMIT } from "#shared/constants.ts";
+
+/**
+ * Spec §7 prompt history: daily prompts dated up to the viewer's today whose text contains
+ * neither "test" nor "draft", with their public response counts, most answered first, then
+ * newest. Bounded: the PROMPT_HISTORY_LIMIT most recent such prompts (prompts_date_key), each
+ * counted through submissions_prompt_created_idx.
+ */
+export function promptHistoryQuery(today: string): SQL {
+  return sql`
+    select p.id, p.date::text as date, p.text,
+      (select count(*)::int from submissions s where s.prompt_id = p.id and s.is_private = false) as response_count
+    from (
+      select id, date, text from prompts
+      where kind = 'daily' and date <= ${today}::date
+        and text not ilike '%test%' and text not ilike '%draft%'
+      order by date desc
+      limit ${PROMPT_HISTORY_LIMIT}
+    ) p
+    order by response_count desc, p.date desc
+  `;
+}
+
+export const promptHistoryRow = z.object({
+  id: z.string(),
+  date: z.string(),
+  text: z.string(),
+  response_count: z.number(),
+});
