@@ -1,9 +1,13 @@
 import { Hono } from "hono";
 import { streamSSE, type SSEStreamingApi } from "hono/streaming";
 import { LIVE_HEARTBEAT_MS, LIVE_RETRY_MS } from "#shared/constants.ts";
+import type { HttpBindings } from "@hono/node-server";
+import { CLIENT_IP_HEADER } from "../../auth.ts";
 import type { AppEnv } from "../../http/context.ts";
+import { HttpError } from "../../http/errors.ts";
 import type { StoredLiveEvent } from "../../realtime/bus.ts";
 import { latestEventId, oldestEventId } from "./events.service.ts";
+import { fallenBehind, streamSlots } from "./stream-limits.ts";
 
 /** A client further behind than this is told to reload instead of replaying. */
 export const REPLAY_LIMIT = 500;
@@ -28,6 +32,12 @@ function parseLastId(raw: string | undefined): number | null {
 export const eventsRoutes = new Hono<AppEnv>().get("/events", (c) => {
   const deps = c.get("deps");
   const lastId = parseLastId(c.req.header("last-event-id") ?? c.req.query("lastEventId"));
+  const release = streamSlots(deps).take(c.req.header(CLIENT_IP_HEADER) ?? "unknown", c.get("user")?.id ?? null);
+  if (!release) {
+    c.header("Retry-After", "30");
+    throw new HttpError(429, "too_many_streams", "Too many live connections from here. Close a few tabs and try again.");
+  }
+  const outgoing = (c.env as HttpBindings | undefined)?.outgoing;
   c.header("X-Accel-Buffering", "no");
   return streamSSE(c, async (stream: SSEStreamingApi) => {
     let pending = 0;
@@ -40,7 +50,9 @@ export const eventsRoutes = new Hono<AppEnv>().get("/events", (c) => {
 
     const write = (fn: () => Promise<unknown>) => {
       if (stream.aborted || stream.closed) return;
-      if (++pending > MAX_PENDING_WRITES) {
+      if (++pending > MAX_PENDING_WRITES || fallenBehind(outgoing)) {
+        // A client that stopped reading: drop it (and what waits for it) rather than buffer forever.
+        outgoing?.destroy();
         finish();
         return;
       }
@@ -57,6 +69,9 @@ export const eventsRoutes = new Hono<AppEnv>().get("/events", (c) => {
       if (live) sendEvent(e);
       else queued.push(e);
     });
+    // This instance lost its LISTEN connection for a while: events in the gap never came, so the
+    // client reloads what it shows.
+    const unwatchGaps = deps.realtime.onResync(() => write(() => stream.writeSSE({ event: "stale", data: "{}" })));
     stream.onAbort(() => finish());
     const onShutdown = () => finish();
     deps.shutdown.addEventListener("abort", onShutdown, { once: true });
@@ -92,6 +107,8 @@ export const eventsRoutes = new Hono<AppEnv>().get("/events", (c) => {
     } finally {
       live = false;
       unsubscribe();
+      unwatchGaps();
+      release();
       clearInterval(heartbeat);
       deps.shutdown.removeEventListener("abort", onShutdown);
       // Let queued writes drain, but never hold a closing stream for long.

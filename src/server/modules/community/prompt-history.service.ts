@@ -32,6 +32,8 @@ export function getPromptHistory(deps: Deps, today: string): Promise<PromptHisto
     deps.realtime.subscribe((e) => {
       if (COUNT_CHANGING_EVENTS.has(e.type)) entries.clear();
     });
+    // Events may have been missed while the LISTEN connection was down.
+    deps.realtime.onResync(() => entries.clear());
     historyCaches.set(deps, entries);
     cache = entries;
   }
