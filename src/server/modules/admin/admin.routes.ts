@@ -15,19 +15,10 @@ import {
 } from "#shared/schemas/admin.ts";
 import { requireAdmin, type AppContext, type AppEnv } from "../../http/context.ts";
 import { validate } from "../../http/validate.ts";
-import {
-  adminPodium,
-  getPromptForDate,
-  getUserDetail,
-  getWeek,
-  listPrompts,
-  listPromptSubmissions,
-  publicPodium,
-  saveWeek,
-  searchUsers,
-  setFeatured,
-  setPromptText,
-} from "./admin.service.ts";
+import { adminPodium, publicPodium, setFeatured } from "./picks.service.ts";
+import { getPromptForDate, listPrompts, listPromptSubmissions, setPromptText } from "./prompts.service.ts";
+import { getWeek, saveWeek } from "./scheduler.service.ts";
+import { getUserDetail, searchUsers } from "./users.service.ts";
 
 /** The admin's own calendar date (their browser's zone). */
 const adminToday = (c: AppContext) => localDate(c.get("deps").clock.now(), c.get("timeZone"));
@@ -43,7 +34,7 @@ export const adminRoutes = new Hono<AppEnv>()
     await next();
   })
 
-  // Today's prompt (the admin's local date).
+  // Today's prompt (the admin's local date): prompts.service.ts
   .get("/admin/prompts/today", async (c) => {
     const date = adminToday(c);
     return c.json({ date, prompt: await getPromptForDate(c.get("deps").db, date) });
@@ -55,7 +46,7 @@ export const adminRoutes = new Hono<AppEnv>()
     return c.json({ date, ...result });
   })
 
-  // The weekly scheduler: one week read, one week saved (day by day, each with its outcome).
+  // The weekly scheduler, one week read, one week saved (day by day, each with its outcome): scheduler.service.ts
   .get("/admin/scheduler", validate("query", schedulerWeekQuery), async (c) => {
     const today = adminToday(c);
     const { week } = c.req.valid("query");
@@ -65,7 +56,7 @@ export const adminRoutes = new Hono<AppEnv>()
     return c.json(await saveWeek(c.get("deps").db, c.req.valid("json"), adminToday(c)));
   })
 
-  // The prompts database.
+  // The prompts database and a prompt's pieces: prompts.service.ts
   .get("/admin/prompts", validate("query", adminPromptsQuery), async (c) => {
     return c.json({ today: adminToday(c), ...(await listPrompts(c.get("deps").db, c.req.valid("query").cursor)) });
   })
@@ -73,7 +64,7 @@ export const adminRoutes = new Hono<AppEnv>()
     return c.json(await listPromptSubmissions(c.get("deps").db, c.req.valid("param").id, c.req.valid("query").cursor));
   })
 
-  // Editor's Picks.
+  // Editor's Picks: picks.service.ts
   .put("/admin/submissions/:id/featured", validate("param", idParam), validate("json", featuredInput), async (c) => {
     const deps = c.get("deps");
     const submission = await setFeatured(deps.db, deps.realtime, c.req.valid("param").id, c.req.valid("json").isFeatured, deps.clock.now());
@@ -81,7 +72,7 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   .get("/admin/podium", async (c) => c.json(await adminPodium(c.get("deps").db)))
 
-  // The user database.
+  // The user database: users.service.ts
   .get("/admin/users", validate("query", adminUsersQuery), async (c) => {
     const { q, cursor } = c.req.valid("query");
     return c.json(await searchUsers(c.get("deps").db, q, cursor));
@@ -90,5 +81,5 @@ export const adminRoutes = new Hono<AppEnv>()
     return c.json(await getUserDetail(c.get("deps").db, c.req.valid("param").id, c.req.valid("query").cursor));
   })
 
-  // The public podium.
+  // The public podium: picks.service.ts
   .get("/podium", async (c) => c.json(await publicPodium(c.get("deps").db)));

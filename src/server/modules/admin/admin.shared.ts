@@ -1,0 +1,81 @@
+import { and, count, eq, inArray, sql, type AnyColumn } from "drizzle-orm";
+import { ADMIN_MESSAGES } from "#shared/schemas/admin.ts";
+import type { Queryable } from "../../db/client.ts";
+import { prompts, submissions } from "../../db/schema/index.ts";
+import { badRequest } from "../../http/errors.ts";
+
+/*
+ * What more than one admin service needs: the prompt columns an admin sees, piece counts per
+ * prompt, the keyset cursor of the newest-first lists, and PostgreSQL error codes.
+ */
+
+export const iso = (d: Date) => d.toISOString();
+
+// ---------- prompts ----------
+
+/** The columns of an AdminPrompt. */
+export const promptColumns = { id: prompts.id, date: prompts.date, kind: prompts.kind, text: prompts.text, author: prompts.author };
+
+/** Pieces per prompt: every piece (`publicOnly` false) or only those others can read. */
+export async function submissionCounts(db: Queryable, promptIds: string[], publicOnly: boolean): Promise<Map<string, number>> {
+  if (promptIds.length === 0) return new Map();
+  const where = publicOnly
+    ? and(inArray(submissions.promptId, promptIds), eq(submissions.isPrivate, false))
+    : inArray(submissions.promptId, promptIds);
+  const rows = await db.select({ promptId: submissions.promptId, n: count() }).from(submissions).where(where).groupBy(submissions.promptId);
+  return new Map(rows.map((r) => [r.promptId, r.n]));
+}
+
+// ---------- newest-first keyset pages (a prompt's pieces, a writer's pieces, writers) ----------
+
+const CURSOR_RE = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|([0-9a-f-]{36})$/i;
+
+/** Where the next page starts: the last row's creation time (to the microsecond) and id. */
+export type PageCursor = { t: string; id: string };
+
+function encodeCursor(ts: string, id: string): string {
+  return `${ts}|${id}`;
+}
+
+/** The cursor a request sent, checked (a malformed one is a 422 `invalid_cursor`), or null for the first page. */
+export function decodePageCursor(cursor: string | undefined): PageCursor | null {
+  if (!cursor) return null;
+  const m = CURSOR_RE.exec(cursor);
+  if (!m) throw badRequest(ADMIN_MESSAGES.invalidCursor, "invalid_cursor");
+  return { t: m[1]!, id: m[2]! };
+}
+
+/** A timestamp as text with microseconds, so a keyset cursor loses nothing JavaScript's Date would. */
+export const cursorTimeOf = (col: AnyColumn) => sql<string>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** Rows after the cursor in (created_at DESC, id DESC) order. */
+export const olderThan = (createdAt: AnyColumn, id: AnyColumn, after: PageCursor | null) =>
+  after ? sql`(${createdAt}, ${id}) < (${after.t}::timestamptz, ${after.id}::uuid)` : undefined;
+
+/** The order of the (created_at DESC, id DESC) keyset. */
+export const newestFirst = (createdAt: AnyColumn, id: AnyColumn) => [sql`${createdAt} desc nulls last`, sql`${id} desc nulls last`];
+
+/**
+ * One page of rows fetched with `limit(size + 1)`: the first `size`, and the cursor after the
+ * last of them when there is more.
+ */
+export function keysetPage<R extends { id: string; cursorTs: string }>(rows: R[], size: number): { page: R[]; nextCursor: string | null } {
+  const page = rows.slice(0, size);
+  const last = page.at(-1);
+  return { page, nextCursor: rows.length > size && last ? encodeCursor(last.cursorTs, last.id) : null };
+}
+
+// ---------- PostgreSQL errors ----------
+
+export const PG_ERROR = { foreignKeyViolation: "23503", uniqueViolation: "23505", checkViolation: "23514" } as const;
+
+/** The PostgreSQL error code of a failed query (drizzle wraps the driver's error in `cause`). */
+export function pgErrorCode(err: unknown): string | undefined {
+  let e: unknown = err;
+  for (let i = 0; i < 5 && e && typeof e === "object"; i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
