@@ -90,10 +90,6 @@ export const adminUsersQuery = z.object({
   cursor,
 });
 
-export const idParam = z.object({ id: z.uuid(ADMIN_MESSAGES.pieceNotFound) });
-export const promptIdParam = z.object({ id: z.uuid(ADMIN_MESSAGES.promptNotFound) });
-export const userIdParam = z.object({ id: z.uuid(ADMIN_MESSAGES.userNotFound) });
-
 /** PUT /api/admin/submissions/:id/featured: the value wanted (the client sends the opposite of what it shows). */
 export const featuredInput = z.object({ isFeatured: z.boolean({ error: ADMIN_MESSAGES.featuredMustBeBoolean }) });
 

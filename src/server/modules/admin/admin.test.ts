@@ -409,6 +409,9 @@ describe("prompts database", () => {
     const missing = await t.json<Body>(`/api/admin/prompts/${ZERO_UUID}/submissions`, { cookie: admin.cookie });
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe(ADMIN_MESSAGES.promptNotFound);
+    const badId = await t.json<Body>(`/api/admin/prompts/not-a-uuid/submissions`, { cookie: admin.cookie });
+    expect(badId.status).toBe(404);
+    expect(badId.body.message).toBe(ADMIN_MESSAGES.promptNotFound);
     const p = await createPrompt(t, { date: "2041-04-04" });
     const bad = await t.json<Body>(`/api/admin/prompts/${p.id}/submissions?cursor=nope`, { cookie: admin.cookie });
     expect(bad.status).toBe(422);
@@ -504,8 +507,10 @@ describe("Editor's Picks", () => {
     const noFlag = await t.json<Body>(`/api/admin/submissions/${piece.id}/featured`, { method: "PUT", cookie: admin.cookie, json: { isFeatured: "yes" } });
     expect(noFlag.status).toBe(422);
     expect(noFlag.body.message).toBe(ADMIN_MESSAGES.featuredMustBeBoolean);
+    // An id that is not a UUID names no piece: 404, as a missing one (it was a 422 before every route checked ids alike).
     const badId = await t.json<Body>(`/api/admin/submissions/not-a-uuid/featured`, { method: "PUT", cookie: admin.cookie, json: { isFeatured: true } });
-    expect(badId.status).toBe(422);
+    expect(badId.status).toBe(404);
+    expect(badId.body.message).toBe(ADMIN_MESSAGES.pieceNotFound);
   });
 });
 
@@ -577,6 +582,9 @@ describe("user database", () => {
     const res = await t.json<Body>(`/api/admin/users/${ZERO_UUID}`, { cookie: admin.cookie });
     expect(res.status).toBe(404);
     expect(res.body.message).toBe(ADMIN_MESSAGES.userNotFound);
+    const badId = await t.json<Body>(`/api/admin/users/not-a-uuid`, { cookie: admin.cookie });
+    expect(badId.status).toBe(404);
+    expect(badId.body.message).toBe(ADMIN_MESSAGES.userNotFound);
     const long = await t.json<Body>(`/api/admin/users?q=${"a".repeat(101)}`, { cookie: admin.cookie });
     expect(long.status).toBe(422);
     expect(long.body.message).toBe(ADMIN_MESSAGES.searchTooLong);
