@@ -76,12 +76,14 @@ export const schedulerSaveInput = z
   .refine((v) => v.days.every((d, i) => d.date === addDays(v.weekStart, i)), { message: ADMIN_MESSAGES.wholeWeek, path: ["days"] });
 export type SchedulerSaveInput = z.input<typeof schedulerSaveInput>;
 
-const cursor = z.string().max(200).optional();
+/**
+ * A page cursor as the server wrote it: opaque here; the service decodes it through its codec,
+ * so any cursor the server did not write (too long, not base64url, wrong fields) is the same
+ * 422 `invalid_cursor` with ADMIN_MESSAGES.invalidCursor.
+ */
+const cursor = z.string().optional();
 
-/** GET /api/admin/prompts?cursor= */
-export const adminPromptsQuery = z.object({ cursor: dateInput.optional() });
-
-/** GET /api/admin/prompts/:id/submissions?cursor=, GET /api/admin/users/:id?cursor= */
+/** GET /api/admin/prompts?cursor=, GET /api/admin/prompts/:id/submissions?cursor=, GET /api/admin/users/:id?cursor= */
 export const pageQuery = z.object({ cursor });
 
 /** GET /api/admin/users?q=&cursor= */

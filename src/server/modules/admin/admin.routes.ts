@@ -5,7 +5,6 @@ import {
   ADMIN_MESSAGES,
   adminPodium as adminPodiumResponse,
   adminPromptsPage,
-  adminPromptsQuery,
   adminUserDetail,
   adminUsersPage,
   adminUsersQuery,
@@ -67,7 +66,7 @@ export const adminRoutes = new Hono<AppEnv>()
   })
 
   // The prompts database and a prompt's pieces: prompts.service.ts
-  .get("/admin/prompts", validate("query", adminPromptsQuery), async (c) => {
+  .get("/admin/prompts", validate("query", pageQuery), async (c) => {
     return respond(c, adminPromptsPage, { today: adminToday(c), ...(await listPrompts(c.get("deps").db, c.req.valid("query").cursor)) });
   })
   .get("/admin/prompts/:id/submissions", uuidParam(ADMIN_MESSAGES.promptNotFound), validate("query", pageQuery), async (c) => {

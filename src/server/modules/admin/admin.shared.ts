@@ -1,8 +1,10 @@
 import { and, count, eq, inArray, sql, type AnyColumn } from "drizzle-orm";
+import { z } from "zod";
+import { uuidSchema } from "#shared/schemas/common.ts";
 import { ADMIN_MESSAGES } from "#shared/schemas/admin.ts";
 import type { Queryable } from "../../db/client.ts";
 import { prompts, submissions } from "../../db/schema/index.ts";
-import { badRequest } from "../../http/errors.ts";
+import { cursorCodec, cursorTime } from "../../http/cursor.ts";
 
 /*
  * What more than one admin service needs: the prompt columns an admin sees, piece counts per
@@ -28,22 +30,12 @@ export async function submissionCounts(db: Queryable, promptIds: string[], publi
 
 // ---------- newest-first keyset pages (a prompt's pieces, a writer's pieces, writers) ----------
 
-const CURSOR_RE = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|([0-9a-f-]{36})$/i;
-
 /** Where the next page starts: the last row's creation time (to the microsecond) and id. */
-export type PageCursor = { t: string; id: string };
+export const pageCursor = cursorCodec(z.object({ t: cursorTime, id: uuidSchema }), ADMIN_MESSAGES.invalidCursor);
+export type PageCursor = ReturnType<typeof pageCursor.decode>;
 
-function encodeCursor(ts: string, id: string): string {
-  return `${ts}|${id}`;
-}
-
-/** The cursor a request sent, checked (a malformed one is a 422 `invalid_cursor`), or null for the first page. */
-export function decodePageCursor(cursor: string | undefined): PageCursor | null {
-  if (!cursor) return null;
-  const m = CURSOR_RE.exec(cursor);
-  if (!m) throw badRequest(ADMIN_MESSAGES.invalidCursor, "invalid_cursor");
-  return { t: m[1]!, id: m[2]! };
-}
+/** The cursor a request sent, checked (a crafted one is a 422 `invalid_cursor`), or null for the first page. */
+export const decodePageCursor = (raw: string | undefined): PageCursor | null => (raw ? pageCursor.decode(raw) : null);
 
 /** A timestamp as text with microseconds, so a keyset cursor loses nothing JavaScript's Date would. */
 export const cursorTimeOf = (col: AnyColumn) => sql<string>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -62,7 +54,7 @@ export const newestFirst = (createdAt: AnyColumn, id: AnyColumn) => [sql`${creat
 export function keysetPage<R extends { id: string; cursorTs: string }>(rows: R[], size: number): { page: R[]; nextCursor: string | null } {
   const page = rows.slice(0, size);
   const last = page.at(-1);
-  return { page, nextCursor: rows.length > size && last ? encodeCursor(last.cursorTs, last.id) : null };
+  return { page, nextCursor: rows.length > size && last ? pageCursor.encode({ t: last.cursorTs, id: last.id }) : null };
 }
 
 // ---------- PostgreSQL errors ----------

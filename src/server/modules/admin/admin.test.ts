@@ -419,6 +419,27 @@ describe("prompts database", () => {
     const badPrompts = await t.json<Body>(`/api/admin/prompts?cursor=yesterday`, { cookie: admin.cookie });
     expect(badPrompts.status).toBe(422);
   });
+
+  it("refuses, on every admin list, any cursor the server did not write", async () => {
+    const p = await createPrompt(t, { date: "2041-05-05" });
+    const crafted = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
+    const lists = [`/api/admin/prompts/${p.id}/submissions`, "/api/admin/users", `/api/admin/users/${writer.id}`];
+    const cursors = [
+      crafted({ t: "2041-13-01T00:00:00.000000Z", id: ZERO_UUID }), // no month 13
+      crafted({ t: "2041-01-01T00:00:00.000000Z", id: "1; drop table users" }),
+      crafted({ t: "2041-01-01T00:00:00.000000Z" }),
+      `2041-01-01T00:00:00.000000Z|${ZERO_UUID}`, // the old plain-text form
+      "x".repeat(5000),
+    ];
+    for (const path of [...lists, "/api/admin/prompts"]) {
+      const listCursors = path === "/api/admin/prompts" ? [crafted({ date: "2041-02-30" }), crafted({ date: 5 }), "2041-01-01", ...cursors] : cursors;
+      for (const cursor of listCursors) {
+        const res = await t.json<Body>(`${path}?cursor=${encodeURIComponent(cursor)}`, { cookie: admin.cookie });
+        expect(res.status, `${path} ${cursor}`).toBe(422);
+        expect(res.body).toMatchObject({ code: "invalid_cursor", message: ADMIN_MESSAGES.invalidCursor });
+      }
+    }
+  });
 });
 
 type Podium = { total: number; picks: { id: string; authorLabel: string; content?: string; excerpt?: string; featuredAt: string; prompt: { text: string } }[] };

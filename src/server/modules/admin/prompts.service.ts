@@ -1,6 +1,8 @@
 import { and, count, eq, lt, sql } from "drizzle-orm";
+import { z } from "zod";
 import { ADMIN_PROMPTS_PAGE_SIZE, ADMIN_SUBMISSIONS_PAGE_SIZE } from "#shared/constants.ts";
 import { authorLabel } from "#shared/domain/author.ts";
+import { isoDate } from "#shared/schemas/common.ts";
 import {
   ADMIN_MESSAGES,
   type AdminPrompt,
@@ -10,6 +12,7 @@ import {
 } from "#shared/schemas/admin.ts";
 import type { Db, Queryable } from "../../db/client.ts";
 import { prompts, submissions, users } from "../../db/schema/index.ts";
+import { cursorCodec } from "../../http/cursor.ts";
 import { notFound } from "../../http/errors.ts";
 import {
   cursorTimeOf,
@@ -53,9 +56,12 @@ export async function setPromptText(db: Db, date: string, text: string): Promise
 
 // ---------- the prompts database ----------
 
+/** Daily prompts are paged by date (one prompt a date): the next page starts before this one. */
+const promptsCursor = cursorCodec(z.object({ date: isoDate }), ADMIN_MESSAGES.invalidCursor);
+
 /** Daily prompts newest date first with their public response counts; the freewrite prompt heads the first page. */
 export async function listPrompts(db: Queryable, cursor: string | undefined): Promise<Omit<AdminPromptsPage, "today">> {
-  const before = cursor ?? null;
+  const before = cursor ? promptsCursor.decode(cursor).date : null;
   const rows = await db
     .select(promptColumns)
     .from(prompts)
@@ -67,7 +73,7 @@ export async function listPrompts(db: Queryable, cursor: string | undefined): Pr
   const [free] = before ? [] : await db.select(promptColumns).from(prompts).where(eq(prompts.kind, "freewrite")).limit(1);
   const counts = await submissionCounts(db, [...page.map((p) => p.id), ...(free ? [free.id] : [])], true);
   const item = (p: AdminPrompt): AdminPromptListItem => ({ ...p, responseCount: counts.get(p.id) ?? 0 });
-  return { freewrite: free ? item(free) : null, prompts: page.map(item), nextCursor: lastDate ?? null };
+  return { freewrite: free ? item(free) : null, prompts: page.map(item), nextCursor: lastDate ? promptsCursor.encode({ date: lastDate }) : null };
 }
 
 // ---------- a prompt's pieces ----------
