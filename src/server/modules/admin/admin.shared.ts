@@ -3,12 +3,12 @@ import { z } from "zod";
 import { uuidSchema } from "#shared/schemas/common.ts";
 import { ADMIN_MESSAGES } from "#shared/schemas/admin.ts";
 import type { Queryable } from "../../db/client.ts";
-import { prompts, submissions } from "../../db/schema/index.ts";
+import { prompts, submissions, users } from "../../db/schema/index.ts";
 import { cursorCodec, cursorTime } from "../../http/cursor.ts";
 
 /*
- * What more than one admin service needs: the prompt columns an admin sees, piece counts per
- * prompt, the keyset cursor of the newest-first lists, and PostgreSQL error codes.
+ * What more than one admin service needs: the columns an admin sees of prompts and pieces, piece
+ * counts per prompt, the keyset cursor of the newest-first lists, and PostgreSQL error codes.
  */
 
 export const iso = (d: Date) => d.toISOString();
@@ -17,6 +17,32 @@ export const iso = (d: Date) => d.toISOString();
 
 /** The columns of an AdminPrompt. */
 export const promptColumns = { id: prompts.id, date: prompts.date, kind: prompts.kind, text: prompts.text, author: prompts.author };
+
+/** The prompt a piece answers, selected beside the piece's own columns (join prompts). */
+export const promptRefColumns = { promptId: prompts.id, promptText: prompts.text, promptKind: prompts.kind, promptDate: prompts.date };
+
+export const toPromptRef = (r: { promptId: string; promptText: string; promptKind: "daily" | "freewrite"; promptDate: string | null }) => ({
+  id: r.promptId,
+  text: r.promptText,
+  kind: r.promptKind,
+  date: r.promptDate,
+});
+
+/**
+ * A public piece with what its author label is made of (join users): the writer's name and
+ * alias go into `authorLabel(...)` and never leave the service themselves.
+ */
+export const signedPieceColumns = {
+  id: submissions.id,
+  title: submissions.title,
+  content: submissions.content,
+  submissionType: submissions.submissionType,
+  wordCount: submissions.wordCount,
+  featuredAt: submissions.featuredAt,
+  createdAt: submissions.createdAt,
+  name: users.name,
+  alias: users.alias,
+};
 
 /** Pieces per prompt: every piece (`publicOnly` false) or only those others can read. */
 export async function submissionCounts(db: Queryable, promptIds: string[], publicOnly: boolean): Promise<Map<string, number>> {

@@ -7,7 +7,7 @@ import type { Db, Queryable } from "../../db/client.ts";
 import { prompts, submissions, users } from "../../db/schema/index.ts";
 import type { RealtimeBus } from "../../realtime/bus.ts";
 import { badRequest, HttpError, notFound } from "../../http/errors.ts";
-import { iso, PG_ERROR, pgErrorCode } from "./admin.shared.ts";
+import { iso, PG_ERROR, pgErrorCode, promptRefColumns, signedPieceColumns, toPromptRef } from "./admin.shared.ts";
 
 /*
  * Editor's Picks: an admin features or unfeatures a public piece; the podium shows the current
@@ -46,21 +46,7 @@ export async function setFeatured(db: Db, realtime: RealtimeBus, id: string, isF
 /** The current public picks, most recently picked first. */
 async function podiumRows(db: Queryable, limit: number) {
   return db
-    .select({
-      id: submissions.id,
-      title: submissions.title,
-      content: submissions.content,
-      submissionType: submissions.submissionType,
-      wordCount: submissions.wordCount,
-      featuredAt: submissions.featuredAt,
-      createdAt: submissions.createdAt,
-      name: users.name,
-      alias: users.alias,
-      promptId: prompts.id,
-      promptText: prompts.text,
-      promptKind: prompts.kind,
-      promptDate: prompts.date,
-    })
+    .select({ ...signedPieceColumns, ...promptRefColumns })
     .from(submissions)
     .innerJoin(users, eq(users.id, submissions.userId))
     .innerJoin(prompts, eq(prompts.id, submissions.promptId))
@@ -78,7 +64,7 @@ function toPick(r: Awaited<ReturnType<typeof podiumRows>>[number]): PodiumPick {
     wordCount: r.wordCount,
     featuredAt: iso(r.featuredAt ?? r.createdAt),
     createdAt: iso(r.createdAt),
-    prompt: { id: r.promptId, text: r.promptText, kind: r.promptKind, date: r.promptDate },
+    prompt: toPromptRef(r),
   };
 }
 

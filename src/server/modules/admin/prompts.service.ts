@@ -22,6 +22,7 @@ import {
   newestFirst,
   olderThan,
   promptColumns,
+  signedPieceColumns,
   submissionCounts,
 } from "./admin.shared.ts";
 
@@ -85,19 +86,7 @@ export async function listPromptSubmissions(db: Queryable, promptId: string, cur
   if (!prompt) throw notFound(ADMIN_MESSAGES.promptNotFound);
   const publicPieces = and(eq(submissions.promptId, promptId), eq(submissions.isPrivate, false));
   const rows = await db
-    .select({
-      id: submissions.id,
-      title: submissions.title,
-      content: submissions.content,
-      submissionType: submissions.submissionType,
-      wordCount: submissions.wordCount,
-      isFeatured: submissions.isFeatured,
-      featuredAt: submissions.featuredAt,
-      createdAt: submissions.createdAt,
-      cursorTs: cursorTimeOf(submissions.createdAt),
-      name: users.name,
-      alias: users.alias,
-    })
+    .select({ ...signedPieceColumns, isFeatured: submissions.isFeatured, cursorTs: cursorTimeOf(submissions.createdAt) })
     .from(submissions)
     .innerJoin(users, eq(users.id, submissions.userId))
     .where(and(publicPieces, olderThan(submissions.createdAt, submissions.id, after)))

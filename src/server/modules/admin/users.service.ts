@@ -4,7 +4,7 @@ import { ADMIN_MESSAGES, type AdminUserDetail, type AdminUsersPage } from "#shar
 import type { Queryable } from "../../db/client.ts";
 import { prompts, submissions, users } from "../../db/schema/index.ts";
 import { notFound } from "../../http/errors.ts";
-import { cursorTimeOf, decodePageCursor, iso, keysetPage, newestFirst, olderThan } from "./admin.shared.ts";
+import { cursorTimeOf, decodePageCursor, iso, keysetPage, newestFirst, olderThan, promptRefColumns, toPromptRef } from "./admin.shared.ts";
 
 /*
  * The user database: writers found by name, alias or email, and one writer with their pieces.
@@ -61,10 +61,7 @@ export async function getUserDetail(db: Queryable, id: string, cursor: string | 
       isFeatured: submissions.isFeatured,
       createdAt: submissions.createdAt,
       cursorTs: cursorTimeOf(submissions.createdAt),
-      promptId: prompts.id,
-      promptText: prompts.text,
-      promptKind: prompts.kind,
-      promptDate: prompts.date,
+      ...promptRefColumns,
     })
     .from(submissions)
     .innerJoin(prompts, eq(prompts.id, submissions.promptId))
@@ -85,7 +82,7 @@ export async function getUserDetail(db: Queryable, id: string, cursor: string | 
       wordCount: r.wordCount,
       isFeatured: r.isFeatured,
       createdAt: iso(r.createdAt),
-      prompt: { id: r.promptId, text: r.promptText, kind: r.promptKind, date: r.promptDate },
+      prompt: toPromptRef(r),
     })),
     nextCursor,
   };
