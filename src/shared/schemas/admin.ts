@@ -159,26 +159,29 @@ export const adminPromptsPage = z.object({
 });
 export type AdminPromptsPage = z.infer<typeof adminPromptsPage>;
 
-export const adminSubmission = z.object({
+/** What an admin sees of any piece, whatever the list. */
+const adminPiece = z.object({
   id: z.string(),
-  title: z.string().nullable(),
-  content: z.string(),
-  authorLabel: z.string(),
   submissionType: signature,
   wordCount: z.number().int(),
   isFeatured: z.boolean(),
-  featuredAt: isoTime.nullable(),
   createdAt: isoTime,
+});
+
+/** A list of pieces, page by page, with how many there are in all. */
+const piecesPage = <T extends z.ZodType>(piece: T) => ({ total: z.number().int(), submissions: z.array(piece), nextCursor });
+
+/** A public piece answering a prompt, signed as its writer chose. */
+export const adminSubmission = adminPiece.extend({
+  title: z.string().nullable(),
+  content: z.string(),
+  authorLabel: z.string(),
+  featuredAt: isoTime.nullable(),
 });
 export type AdminSubmission = z.infer<typeof adminSubmission>;
 
 /** GET /api/admin/prompts/:id/submissions */
-export const promptSubmissionsPage = z.object({
-  prompt: adminPrompt,
-  total: z.number().int(),
-  submissions: z.array(adminSubmission),
-  nextCursor,
-});
+export const promptSubmissionsPage = z.object({ prompt: adminPrompt, ...piecesPage(adminSubmission) });
 export type PromptSubmissionsPage = z.infer<typeof promptSubmissionsPage>;
 
 /** PUT /api/admin/submissions/:id/featured */
@@ -203,15 +206,12 @@ export type AdminUsersPage = z.infer<typeof adminUsersPage>;
 const promptRef = z.object({ id: z.string(), text: z.string(), kind: promptKind, date: isoDate.nullable() });
 
 /** A writer's piece as an admin sees it: a private piece shows that it exists, never its words. */
-export const adminUserSubmission = z.object({
-  id: z.string(),
+export const adminUserSubmission = adminPiece.extend({
   isPrivate: z.boolean(),
+  /** null for a private piece. */
   title: z.string().nullable(),
+  /** null for a private piece. */
   content: z.string().nullable(),
-  submissionType: signature,
-  wordCount: z.number().int(),
-  isFeatured: z.boolean(),
-  createdAt: isoTime,
   prompt: promptRef,
 });
 export type AdminUserSubmission = z.infer<typeof adminUserSubmission>;
@@ -219,9 +219,7 @@ export type AdminUserSubmission = z.infer<typeof adminUserSubmission>;
 /** GET /api/admin/users/:id */
 export const adminUserDetail = z.object({
   user: adminUserListItem.extend({ location: z.string().nullable(), age: z.number().int().nullable() }),
-  total: z.number().int(),
-  submissions: z.array(adminUserSubmission),
-  nextCursor,
+  ...piecesPage(adminUserSubmission),
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetail>;
 
