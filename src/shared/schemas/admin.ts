@@ -2,7 +2,8 @@ import { z } from "zod";
 import { ADMIN_SEARCH_MAX_LENGTH, DAYS_PER_WEEK, MAX_PROMPT_AUTHOR_LENGTH, MAX_PROMPT_LENGTH } from "../constants.ts";
 import { addDays, isIsoDate } from "../domain/dates.ts";
 import type { DayOutcome } from "../domain/scheduler.ts";
-import type { Signature } from "../domain/author.ts";
+import { SIGNATURES } from "../domain/author.ts";
+import { isoDate, isoTime } from "./common.ts";
 
 /** The admin screens' own messages (spec §5, §8 where it has words; ours where it is silent). */
 export const ADMIN_MESSAGES = {
@@ -28,7 +29,8 @@ export const ADMIN_MESSAGES = {
     `This prompt already has ${n} ${n === 1 ? "piece" : "pieces"} written for it, so it can't be deleted. Edit its text instead.`,
 } as const;
 
-const isoDate = z.string({ error: ADMIN_MESSAGES.invalidDate }).refine(isIsoDate, ADMIN_MESSAGES.invalidDate);
+/** A date the admin sends (YYYY-MM-DD, a real day). */
+const dateInput = z.string({ error: ADMIN_MESSAGES.invalidDate }).refine(isIsoDate, ADMIN_MESSAGES.invalidDate);
 
 const promptText = z
   .string({ error: ADMIN_MESSAGES.promptRequired })
@@ -41,10 +43,10 @@ export const todayPromptInput = z.object({ text: promptText });
 export type TodayPromptInput = z.input<typeof todayPromptInput>;
 
 /** GET /api/admin/scheduler?week= (any date of the week; the admin's current week when absent). */
-export const schedulerWeekQuery = z.object({ week: isoDate.optional() });
+export const schedulerWeekQuery = z.object({ week: dateInput.optional() });
 
 const schedulerDay = z.object({
-  date: isoDate,
+  date: dateInput,
   text: z.string().max(MAX_PROMPT_LENGTH, ADMIN_MESSAGES.promptTooLong).default(""),
   author: z.string().trim().max(MAX_PROMPT_AUTHOR_LENGTH, ADMIN_MESSAGES.authorTooLong).nullish(),
   /**
@@ -68,18 +70,20 @@ const schedulerDay = z.object({
  */
 export const schedulerSaveInput = z
   .object({
-    weekStart: isoDate.refine((d) => !isIsoDate(d) || new Date(`${d}T00:00:00Z`).getUTCDay() === 0, ADMIN_MESSAGES.weekStartsSunday),
+    weekStart: dateInput.refine((d) => !isIsoDate(d) || new Date(`${d}T00:00:00Z`).getUTCDay() === 0, ADMIN_MESSAGES.weekStartsSunday),
     days: z.array(schedulerDay, { error: ADMIN_MESSAGES.wholeWeek }).length(DAYS_PER_WEEK, ADMIN_MESSAGES.wholeWeek),
   })
   .refine((v) => v.days.every((d, i) => d.date === addDays(v.weekStart, i)), { message: ADMIN_MESSAGES.wholeWeek, path: ["days"] });
 export type SchedulerSaveInput = z.input<typeof schedulerSaveInput>;
 
-const cursor = z.string().max(200).optional();
+/**
+ * A page cursor as the server wrote it: opaque here; the service decodes it through its codec,
+ * so any cursor the server did not write (too long, not base64url, wrong fields) is the same
+ * 422 `invalid_cursor` with ADMIN_MESSAGES.invalidCursor.
+ */
+const cursor = z.string().optional();
 
-/** GET /api/admin/prompts?cursor= */
-export const adminPromptsQuery = z.object({ cursor: isoDate.optional() });
-
-/** GET /api/admin/prompts/:id/submissions?cursor=, GET /api/admin/users/:id?cursor= */
+/** GET /api/admin/prompts?cursor=, GET /api/admin/prompts/:id/submissions?cursor=, GET /api/admin/users/:id?cursor= */
 export const pageQuery = z.object({ cursor });
 
 /** GET /api/admin/users?q=&cursor= */
@@ -88,91 +92,158 @@ export const adminUsersQuery = z.object({
   cursor,
 });
 
-export const idParam = z.object({ id: z.uuid(ADMIN_MESSAGES.pieceNotFound) });
-export const promptIdParam = z.object({ id: z.uuid(ADMIN_MESSAGES.promptNotFound) });
-export const userIdParam = z.object({ id: z.uuid(ADMIN_MESSAGES.userNotFound) });
-
 /** PUT /api/admin/submissions/:id/featured: the value wanted (the client sends the opposite of what it shows). */
 export const featuredInput = z.object({ isFeatured: z.boolean({ error: ADMIN_MESSAGES.featuredMustBeBoolean }) });
 
-// ---- What the admin endpoints answer (dates are ISO strings on the wire) ----
+// ---- What the admin endpoints answer (instants are ISO strings on the wire, dates YYYY-MM-DD) ----
 
-export interface AdminPrompt {
-  id: string;
-  date: string | null;
-  kind: "daily" | "freewrite";
-  text: string;
-  author: string | null;
-}
+const promptKind = z.enum(["daily", "freewrite"]);
+const signature = z.enum(SIGNATURES);
+/** Where a list goes on: the next page's cursor (opaque), or null on the last page. */
+const nextCursor = z.string().nullable();
 
-export interface SchedulerDayState {
-  date: string;
-  prompt: (AdminPrompt & { submissionCount: number }) | null;
-}
+export const adminPrompt = z.object({
+  id: z.string(),
+  date: isoDate.nullable(),
+  kind: promptKind,
+  text: z.string(),
+  author: z.string().nullable(),
+});
+export type AdminPrompt = z.infer<typeof adminPrompt>;
 
-export interface SchedulerWeek {
-  weekStart: string;
+/** GET /api/admin/prompts/today: the admin's own calendar date and its prompt, if any. */
+export const todayPromptResponse = z.object({ date: isoDate, prompt: adminPrompt.nullable() });
+export type TodayPromptResponse = z.infer<typeof todayPromptResponse>;
+
+/** PUT /api/admin/prompts/today */
+export const todayPromptSaved = z.object({ date: isoDate, created: z.boolean(), prompt: adminPrompt });
+export type TodayPromptSaved = z.infer<typeof todayPromptSaved>;
+
+export const schedulerDayState = z.object({
+  date: isoDate,
+  prompt: adminPrompt.extend({ submissionCount: z.number().int() }).nullable(),
+});
+export type SchedulerDayState = z.infer<typeof schedulerDayState>;
+
+/** GET /api/admin/scheduler */
+export const schedulerWeek = z.object({
+  weekStart: isoDate,
   /** The admin's own calendar date. */
-  today: string;
-  days: SchedulerDayState[];
-}
+  today: isoDate,
+  days: z.array(schedulerDayState),
+});
+export type SchedulerWeek = z.infer<typeof schedulerWeek>;
 
-export interface SchedulerSaveResult extends SchedulerWeek {
-  outcomes: DayOutcome[];
-}
+const dayOutcome = z.object({
+  date: isoDate,
+  status: z.enum(["saved", "updated", "deleted", "empty", "unchanged", "error"]),
+  message: z.string().optional(),
+}) satisfies z.ZodType<DayOutcome>;
 
-export interface AdminPromptListItem extends AdminPrompt {
+/** PUT /api/admin/scheduler: the week as it now is, and what became of each day. */
+export const schedulerSaveResult = schedulerWeek.extend({ outcomes: z.array(dayOutcome) });
+export type SchedulerSaveResult = z.infer<typeof schedulerSaveResult>;
+
+export const adminPromptListItem = adminPrompt.extend({
   /** Public pieces answering the prompt. */
-  responseCount: number;
-}
+  responseCount: z.number().int(),
+});
+export type AdminPromptListItem = z.infer<typeof adminPromptListItem>;
 
-export interface AdminSubmission {
-  id: string;
-  title: string | null;
-  content: string;
-  authorLabel: string;
-  submissionType: Signature;
-  wordCount: number;
-  isFeatured: boolean;
-  featuredAt: string | null;
-  createdAt: string;
-}
+/** GET /api/admin/prompts: daily prompts newest date first; the freewrite prompt on the first page only. */
+export const adminPromptsPage = z.object({
+  today: isoDate,
+  freewrite: adminPromptListItem.nullable(),
+  prompts: z.array(adminPromptListItem),
+  nextCursor,
+});
+export type AdminPromptsPage = z.infer<typeof adminPromptsPage>;
 
-export interface AdminUserListItem {
-  id: string;
-  name: string;
-  alias: string | null;
-  email: string;
-  createdAt: string;
-}
+/** What an admin sees of any piece, whatever the list. */
+const adminPiece = z.object({
+  id: z.string(),
+  submissionType: signature,
+  wordCount: z.number().int(),
+  isFeatured: z.boolean(),
+  createdAt: isoTime,
+});
+
+/** A list of pieces, page by page, with how many there are in all. */
+const piecesPage = <T extends z.ZodType>(piece: T) => ({ total: z.number().int(), submissions: z.array(piece), nextCursor });
+
+/** A public piece answering a prompt, signed as its writer chose. */
+export const adminSubmission = adminPiece.extend({
+  title: z.string().nullable(),
+  content: z.string(),
+  authorLabel: z.string(),
+  featuredAt: isoTime.nullable(),
+});
+export type AdminSubmission = z.infer<typeof adminSubmission>;
+
+/** GET /api/admin/prompts/:id/submissions */
+export const promptSubmissionsPage = z.object({ prompt: adminPrompt, ...piecesPage(adminSubmission) });
+export type PromptSubmissionsPage = z.infer<typeof promptSubmissionsPage>;
+
+/** PUT /api/admin/submissions/:id/featured */
+export const featuredResponse = z.object({
+  submission: z.object({ id: z.string(), isFeatured: z.boolean(), featuredAt: isoTime.nullable() }),
+});
+export type FeaturedResponse = z.infer<typeof featuredResponse>;
+
+export const adminUserListItem = z.object({
+  id: z.string(),
+  name: z.string(),
+  alias: z.string().nullable(),
+  email: z.string(),
+  createdAt: isoTime,
+});
+export type AdminUserListItem = z.infer<typeof adminUserListItem>;
+
+/** GET /api/admin/users */
+export const adminUsersPage = z.object({ users: z.array(adminUserListItem), nextCursor });
+export type AdminUsersPage = z.infer<typeof adminUsersPage>;
+
+const promptRef = z.object({ id: z.string(), text: z.string(), kind: promptKind, date: isoDate.nullable() });
 
 /** A writer's piece as an admin sees it: a private piece shows that it exists, never its words. */
-export interface AdminUserSubmission {
-  id: string;
-  isPrivate: boolean;
-  title: string | null;
-  content: string | null;
-  submissionType: Signature;
-  wordCount: number;
-  isFeatured: boolean;
-  createdAt: string;
-  prompt: { id: string; text: string; kind: "daily" | "freewrite"; date: string | null };
-}
+export const adminUserSubmission = adminPiece.extend({
+  isPrivate: z.boolean(),
+  /** null for a private piece. */
+  title: z.string().nullable(),
+  /** null for a private piece. */
+  content: z.string().nullable(),
+  prompt: promptRef,
+});
+export type AdminUserSubmission = z.infer<typeof adminUserSubmission>;
 
-export interface PodiumPick {
-  id: string;
-  title: string | null;
-  authorLabel: string;
-  wordCount: number;
-  featuredAt: string;
-  createdAt: string;
-  prompt: { id: string; text: string; kind: "daily" | "freewrite"; date: string | null };
-}
+/** GET /api/admin/users/:id */
+export const adminUserDetail = z.object({
+  user: adminUserListItem.extend({ location: z.string().nullable(), age: z.number().int().nullable() }),
+  ...piecesPage(adminUserSubmission),
+});
+export type AdminUserDetail = z.infer<typeof adminUserDetail>;
 
-export interface AdminPodiumPick extends PodiumPick {
-  content: string;
-}
+export const podiumPick = z.object({
+  id: z.string(),
+  title: z.string().nullable(),
+  authorLabel: z.string(),
+  wordCount: z.number().int(),
+  featuredAt: isoTime,
+  createdAt: isoTime,
+  prompt: promptRef,
+});
+export type PodiumPick = z.infer<typeof podiumPick>;
 
-export interface PublicPodiumPick extends PodiumPick {
-  excerpt: string;
-}
+export const adminPodiumPick = podiumPick.extend({ content: z.string() });
+export type AdminPodiumPick = z.infer<typeof adminPodiumPick>;
+
+/** GET /api/admin/podium: every current pick in full, and how many there are. */
+export const adminPodium = z.object({ total: z.number().int(), picks: z.array(adminPodiumPick) });
+export type AdminPodium = z.infer<typeof adminPodium>;
+
+export const publicPodiumPick = podiumPick.extend({ excerpt: z.string() });
+export type PublicPodiumPick = z.infer<typeof publicPodiumPick>;
+
+/** GET /api/podium: what a visitor sees — an excerpt, never the whole piece nor who an alias hides. */
+export const publicPodium = z.object({ picks: z.array(publicPodiumPick) });
+export type PublicPodium = z.infer<typeof publicPodium>;

@@ -2,32 +2,33 @@ import { Hono } from "hono";
 import { localDate, weekStart } from "#shared/domain/dates.ts";
 import { MESSAGES } from "#shared/errors.ts";
 import {
-  adminPromptsQuery,
+  ADMIN_MESSAGES,
+  adminPodium as adminPodiumResponse,
+  adminPromptsPage,
+  adminUserDetail,
+  adminUsersPage,
   adminUsersQuery,
   featuredInput,
-  idParam,
+  featuredResponse,
   pageQuery,
-  promptIdParam,
+  promptSubmissionsPage,
+  publicPodium as publicPodiumResponse,
   schedulerSaveInput,
+  schedulerSaveResult,
+  schedulerWeek,
   schedulerWeekQuery,
   todayPromptInput,
-  userIdParam,
+  todayPromptResponse,
+  todayPromptSaved,
 } from "#shared/schemas/admin.ts";
 import { requireAdmin, type AppContext, type AppEnv } from "../../http/context.ts";
+import { uuidParam } from "../../http/params.ts";
+import { respond } from "../../http/respond.ts";
 import { validate } from "../../http/validate.ts";
-import {
-  adminPodium,
-  getPromptForDate,
-  getUserDetail,
-  getWeek,
-  listPrompts,
-  listPromptSubmissions,
-  publicPodium,
-  saveWeek,
-  searchUsers,
-  setFeatured,
-  setPromptText,
-} from "./admin.service.ts";
+import { adminPodium, publicPodium, setFeatured } from "./picks.service.ts";
+import { getPromptForDate, listPrompts, listPromptSubmissions, setPromptText } from "./prompts.service.ts";
+import { getWeek, saveWeek } from "./scheduler.service.ts";
+import { getUserDetail, searchUsers } from "./users.service.ts";
 
 /** The admin's own calendar date (their browser's zone). */
 const adminToday = (c: AppContext) => localDate(c.get("deps").clock.now(), c.get("timeZone"));
@@ -43,52 +44,51 @@ export const adminRoutes = new Hono<AppEnv>()
     await next();
   })
 
-  // Today's prompt (the admin's local date).
+  // Today's prompt (the admin's local date): prompts.service.ts
   .get("/admin/prompts/today", async (c) => {
     const date = adminToday(c);
-    return c.json({ date, prompt: await getPromptForDate(c.get("deps").db, date) });
+    return respond(c, todayPromptResponse, { date, prompt: await getPromptForDate(c.get("deps").db, date) });
   })
   .put("/admin/prompts/today", validate("json", todayPromptInput), async (c) => {
     const date = adminToday(c);
-    const { text } = c.req.valid("json");
-    const result = await setPromptText(c.get("deps").db, date, text);
-    return c.json({ date, ...result });
+    const result = await setPromptText(c.get("deps").db, date, c.req.valid("json").text);
+    return respond(c, todayPromptSaved, { date, ...result });
   })
 
-  // The weekly scheduler: one week read, one week saved (day by day, each with its outcome).
+  // The weekly scheduler, one week read, one week saved (day by day, each with its outcome): scheduler.service.ts
   .get("/admin/scheduler", validate("query", schedulerWeekQuery), async (c) => {
     const today = adminToday(c);
     const { week } = c.req.valid("query");
-    return c.json(await getWeek(c.get("deps").db, weekStart(week ?? today), today));
+    return respond(c, schedulerWeek, await getWeek(c.get("deps").db, weekStart(week ?? today), today));
   })
   .put("/admin/scheduler", validate("json", schedulerSaveInput), async (c) => {
-    return c.json(await saveWeek(c.get("deps").db, c.req.valid("json"), adminToday(c)));
+    return respond(c, schedulerSaveResult, await saveWeek(c.get("deps").db, c.req.valid("json"), adminToday(c)));
   })
 
-  // The prompts database.
-  .get("/admin/prompts", validate("query", adminPromptsQuery), async (c) => {
-    return c.json({ today: adminToday(c), ...(await listPrompts(c.get("deps").db, c.req.valid("query").cursor)) });
+  // The prompts database and a prompt's pieces: prompts.service.ts
+  .get("/admin/prompts", validate("query", pageQuery), async (c) => {
+    return respond(c, adminPromptsPage, { today: adminToday(c), ...(await listPrompts(c.get("deps").db, c.req.valid("query").cursor)) });
   })
-  .get("/admin/prompts/:id/submissions", validate("param", promptIdParam), validate("query", pageQuery), async (c) => {
-    return c.json(await listPromptSubmissions(c.get("deps").db, c.req.valid("param").id, c.req.valid("query").cursor));
+  .get("/admin/prompts/:id/submissions", uuidParam(ADMIN_MESSAGES.promptNotFound), validate("query", pageQuery), async (c) => {
+    return respond(c, promptSubmissionsPage, await listPromptSubmissions(c.get("deps").db, c.req.valid("param").id, c.req.valid("query").cursor));
   })
 
-  // Editor's Picks.
-  .put("/admin/submissions/:id/featured", validate("param", idParam), validate("json", featuredInput), async (c) => {
+  // Editor's Picks: picks.service.ts
+  .put("/admin/submissions/:id/featured", uuidParam(ADMIN_MESSAGES.pieceNotFound), validate("json", featuredInput), async (c) => {
     const deps = c.get("deps");
     const submission = await setFeatured(deps.db, deps.realtime, c.req.valid("param").id, c.req.valid("json").isFeatured, deps.clock.now());
-    return c.json({ submission });
+    return respond(c, featuredResponse, { submission });
   })
-  .get("/admin/podium", async (c) => c.json(await adminPodium(c.get("deps").db)))
+  .get("/admin/podium", async (c) => respond(c, adminPodiumResponse, await adminPodium(c.get("deps").db)))
 
-  // The user database.
+  // The user database: users.service.ts
   .get("/admin/users", validate("query", adminUsersQuery), async (c) => {
     const { q, cursor } = c.req.valid("query");
-    return c.json(await searchUsers(c.get("deps").db, q, cursor));
+    return respond(c, adminUsersPage, await searchUsers(c.get("deps").db, q, cursor));
   })
-  .get("/admin/users/:id", validate("param", userIdParam), validate("query", pageQuery), async (c) => {
-    return c.json(await getUserDetail(c.get("deps").db, c.req.valid("param").id, c.req.valid("query").cursor));
+  .get("/admin/users/:id", uuidParam(ADMIN_MESSAGES.userNotFound), validate("query", pageQuery), async (c) => {
+    return respond(c, adminUserDetail, await getUserDetail(c.get("deps").db, c.req.valid("param").id, c.req.valid("query").cursor));
   })
 
-  // The public podium.
-  .get("/podium", async (c) => c.json(await publicPodium(c.get("deps").db)));
+  // The public podium: picks.service.ts
+  .get("/podium", async (c) => respond(c, publicPodiumResponse, await publicPodium(c.get("deps").db)));

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { AdminPodiumPick } from "#shared/schemas/admin.ts";
+import type { AdminPodium } from "#shared/schemas/admin.ts";
 import { api, unwrap } from "#client/lib/api-client.ts";
 import { adminKeys } from "./keys.ts";
 
-export const getAdminPodium = async (): Promise<{ total: number; picks: AdminPodiumPick[] }> => unwrap(api.api.admin.podium.$get());
+export const getAdminPodium = async (): Promise<AdminPodium> => unwrap(api.api.admin.podium.$get());
 
 export const getAdminPodiumQueryOptions = () => queryOptions({ queryKey: adminKeys.podium(), queryFn: getAdminPodium });
 

@@ -1,17 +1,10 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
-import type { AdminPromptListItem } from "#shared/schemas/admin.ts";
+import type { AdminPromptsPage } from "#shared/schemas/admin.ts";
 import { api, unwrap } from "#client/lib/api-client.ts";
 import { adminKeys } from "./keys.ts";
 
-export interface AdminPromptsPage {
-  today: string;
-  freewrite: AdminPromptListItem | null;
-  prompts: AdminPromptListItem[];
-  nextCursor: string | null;
-}
-
 export const getAdminPrompts = async (cursor: string | null): Promise<AdminPromptsPage> =>
-  unwrap(api.api.admin.prompts.$get({ query: cursor ? { cursor } : {} })) as Promise<AdminPromptsPage>;
+  unwrap(api.api.admin.prompts.$get({ query: cursor ? { cursor } : {} }));
 
 export const getAdminPromptsQueryOptions = () =>
   infiniteQueryOptions({

@@ -1,17 +1,10 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
-import type { AdminUserSubmission } from "#shared/schemas/admin.ts";
+import type { AdminUserDetail } from "#shared/schemas/admin.ts";
 import { api, unwrap } from "#client/lib/api-client.ts";
 import { adminKeys } from "./keys.ts";
 
-export interface AdminUserDetail {
-  user: { id: string; name: string; alias: string | null; email: string; location: string | null; age: number | null; createdAt: string };
-  total: number;
-  submissions: AdminUserSubmission[];
-  nextCursor: string | null;
-}
-
 export const getAdminUser = async (id: string, cursor: string | null): Promise<AdminUserDetail> =>
-  unwrap(api.api.admin.users[":id"].$get({ param: { id }, query: cursor ? { cursor } : {} })) as Promise<AdminUserDetail>;
+  unwrap(api.api.admin.users[":id"].$get({ param: { id }, query: cursor ? { cursor } : {} }));
 
 export const getAdminUserQueryOptions = (id: string) =>
   infiniteQueryOptions({

@@ -1,12 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import type { AdminUserListItem } from "#shared/schemas/admin.ts";
+import type { AdminUsersPage } from "#shared/schemas/admin.ts";
 import { api, unwrap } from "#client/lib/api-client.ts";
 import { adminKeys } from "./keys.ts";
-
-export interface AdminUsersPage {
-  users: AdminUserListItem[];
-  nextCursor: string | null;
-}
 
 export const getAdminUsers = async (q: string, cursor: string | null): Promise<AdminUsersPage> => {
   const query: { q?: string; cursor?: string } = {};

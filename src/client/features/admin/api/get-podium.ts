@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { PublicPodiumPick } from "#shared/schemas/admin.ts";
+import type { PublicPodium } from "#shared/schemas/admin.ts";
 import { api, unwrap } from "#client/lib/api-client.ts";
 import { adminKeys } from "./keys.ts";
 
 /** The public podium: current Editors' Picks, newest first. */
-export const getPodium = async (): Promise<{ picks: PublicPodiumPick[] }> => unwrap(api.api.podium.$get());
+export const getPodium = async (): Promise<PublicPodium> => unwrap(api.api.podium.$get());
 
 export const getPodiumQueryOptions = () => queryOptions({ queryKey: adminKeys.publicPodium(), queryFn: getPodium });
 

@@ -1,17 +1,10 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
-import type { AdminPrompt, AdminSubmission } from "#shared/schemas/admin.ts";
+import type { PromptSubmissionsPage } from "#shared/schemas/admin.ts";
 import { api, unwrap } from "#client/lib/api-client.ts";
 import { adminKeys } from "./keys.ts";
 
-export interface PromptSubmissionsPage {
-  prompt: AdminPrompt;
-  total: number;
-  submissions: AdminSubmission[];
-  nextCursor: string | null;
-}
-
 export const getPromptSubmissions = async (promptId: string, cursor: string | null): Promise<PromptSubmissionsPage> =>
-  unwrap(api.api.admin.prompts[":id"].submissions.$get({ param: { id: promptId }, query: cursor ? { cursor } : {} })) as Promise<PromptSubmissionsPage>;
+  unwrap(api.api.admin.prompts[":id"].submissions.$get({ param: { id: promptId }, query: cursor ? { cursor } : {} }));
 
 export const getPromptSubmissionsQueryOptions = (promptId: string) =>
   infiniteQueryOptions({

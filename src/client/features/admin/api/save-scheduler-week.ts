@@ -4,7 +4,7 @@ import { api, unwrap } from "#client/lib/api-client.ts";
 import { adminKeys } from "./keys.ts";
 
 export const saveSchedulerWeek = async (input: SchedulerSaveInput): Promise<SchedulerSaveResult> =>
-  unwrap(api.api.admin.scheduler.$put({ json: input })) as Promise<SchedulerSaveResult>;
+  unwrap(api.api.admin.scheduler.$put({ json: input }));
 
 /** Saves the whole week in one request; every day comes back with its own outcome. */
 export function useSaveSchedulerWeek() {

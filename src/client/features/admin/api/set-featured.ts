@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-query";
 import { api, unwrap } from "#client/lib/api-client.ts";
-import type { PromptSubmissionsPage } from "./get-prompt-submissions.ts";
+import type { FeaturedResponse, PromptSubmissionsPage } from "#shared/schemas/admin.ts";
 import { adminKeys } from "./keys.ts";
 
 export interface SetFeaturedInput {
@@ -8,7 +8,7 @@ export interface SetFeaturedInput {
   isFeatured: boolean;
 }
 
-export const setFeatured = async ({ id, isFeatured }: SetFeaturedInput): Promise<{ submission: { id: string; isFeatured: boolean; featuredAt: string | null } }> =>
+export const setFeatured = async ({ id, isFeatured }: SetFeaturedInput): Promise<FeaturedResponse> =>
   unwrap(api.api.admin.submissions[":id"].featured.$put({ param: { id }, json: { isFeatured } }));
 
 /** Adds a piece to the Editor's Picks or removes it; every list that shows the flag refreshes. */

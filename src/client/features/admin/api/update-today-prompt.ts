@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AdminPrompt } from "#shared/schemas/admin.ts";
+import type { TodayPromptResponse, TodayPromptSaved } from "#shared/schemas/admin.ts";
 import { api, unwrap } from "#client/lib/api-client.ts";
 import { adminKeys } from "./keys.ts";
-import type { TodayPrompt } from "./get-today-prompt.ts";
 
-export const updateTodayPrompt = async (text: string): Promise<{ date: string; created: boolean; prompt: AdminPrompt }> =>
+export const updateTodayPrompt = async (text: string): Promise<TodayPromptSaved> =>
   unwrap(api.api.admin.prompts.today.$put({ json: { text } }));
 
 /** Sets (or creates) today's prompt; the dashboard, scheduler and prompt list then show it. */
@@ -13,7 +12,7 @@ export function useUpdateTodayPrompt() {
   return useMutation({
     mutationFn: updateTodayPrompt,
     onSuccess: (result) => {
-      queryClient.setQueryData<TodayPrompt>(adminKeys.todayPrompt(), { date: result.date, prompt: result.prompt });
+      queryClient.setQueryData<TodayPromptResponse>(adminKeys.todayPrompt(), { date: result.date, prompt: result.prompt });
       void queryClient.invalidateQueries({ queryKey: adminKeys.schedulerAll() });
       void queryClient.invalidateQueries({ queryKey: adminKeys.prompts() });
     },
