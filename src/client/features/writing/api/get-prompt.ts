@@ -1,9 +1,10 @@
 import { queryOptions } from "@tanstack/react-query";
 import { EMERGENCY_PROMPT, PROMPT_FETCH_ATTEMPTS, PROMPT_FETCH_BACKOFF_MS, PROMPT_FETCH_TIMEOUT_MS } from "#shared/constants.ts";
 import type { Prompt, TodayPromptResponse } from "#shared/schemas/writing.ts";
-import { api, apiFetchRaw, unwrap } from "#client/lib/api-client.ts";
+import { api, callOptions, unwrap } from "#client/lib/api-client.ts";
 
-const withTimeout = { fetch: ((input: RequestInfo | URL, init?: RequestInit) => apiFetchRaw(input, { ...init, timeoutMs: PROMPT_FETCH_TIMEOUT_MS })) as typeof fetch };
+/** Each try gives up after 10 s (spec §9). */
+const withTimeout = callOptions({ timeoutMs: PROMPT_FETCH_TIMEOUT_MS });
 
 export const EMERGENCY: TodayPromptResponse = {
   prompt: { id: null, text: EMERGENCY_PROMPT, date: null, author: null, kind: "daily" },
@@ -55,7 +56,6 @@ export const getTodayPromptQueryOptions = () =>
     staleTime: 5 * 60_000,
     retry: false,
   });
-
 
 /** The "Freewrite Session" prompt freewrites answer (null when it cannot be had). */
 export async function getFreewritePrompt(signal?: AbortSignal): Promise<Prompt | null> {
