@@ -1,5 +1,6 @@
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { EMERGENCY_PROMPT, PROMPT_FETCH_ATTEMPTS, PROMPT_FETCH_BACKOFF_MS, PROMPT_FETCH_TIMEOUT_MS } from "#shared/constants.ts";
+import type { WritingPage } from "#shared/domain/writing-session.ts";
 import type { Prompt, TodayPromptResponse } from "#shared/schemas/writing.ts";
 import { api, callOptions, unwrap } from "#client/lib/api-client.ts";
 
@@ -71,3 +72,21 @@ export const getFreewritePromptQueryOptions = () =>
     retry: false,
   });
 
+/**
+ * The prompt a writing page answers: today's on /write (`today`, which the page shows), the
+ * freewrite prompt on /freewrite. `currentId()` is its id for a save, asked for again when it
+ * is not known yet (null when there is none).
+ */
+export function usePagePrompt(page: WritingPage) {
+  const today = useQuery({ ...getTodayPromptQueryOptions(), enabled: page === "write" });
+  const freewrite = useQuery({ ...getFreewritePromptQueryOptions(), enabled: page === "freewrite" });
+  const known = page === "write" ? today.data?.prompt.id ?? null : freewrite.data?.id ?? null;
+
+  const currentId = async (): Promise<string | null> => {
+    if (known) return known;
+    if (page === "write") return (await today.refetch()).data?.prompt.id ?? null;
+    return (await freewrite.refetch()).data?.id ?? null;
+  };
+
+  return { today, currentId };
+}
