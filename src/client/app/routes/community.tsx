@@ -1,6 +1,6 @@
 import { useIsFetching, useQueryClient, type InfiniteData } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useState, type MouseEvent } from "react";
-import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { useCallback, useMemo, useState } from "react";
+import { useLocation, useSearchParams } from "react-router";
 import { isUuid } from "#shared/domain/ids.ts";
 import { MESSAGES } from "#shared/errors.ts";
 import type { CommunityFeedPage, FeedParams } from "#shared/schemas/community.ts";
@@ -15,10 +15,8 @@ import { SignInPrompt } from "#client/features/community/components/sign-in-prom
 import { PIECE_PARAM, readFeedParams, writeFeedParams } from "#client/features/community/lib/feed-params.ts";
 import { useCommunityLive } from "#client/features/community/lib/use-community-live.ts";
 import { useViewMode } from "#client/features/community/lib/use-view-mode.ts";
+import { usePieceInUrl } from "#client/features/piece/hooks/use-piece-in-url.ts";
 import { useDocumentTitle } from "#client/lib/use-document-title.ts";
-
-/** Where the reader was in the feed when they opened a piece, to return them there. */
-let feedScrollY = 0;
 
 /**
  * /community: the feed (its view in the URL) or, with ?piece=ID, one piece and its comments.
@@ -27,10 +25,10 @@ let feedScrollY = 0;
 export function Component() {
   const [search, setSearch] = useSearchParams();
   const params = useMemo(() => readFeedParams(search), [search]);
-  const rawPiece = search.get(PIECE_PARAM);
-  const pieceId = rawPiece && isUuid(rawPiece) ? rawPiece : null;
+  // A piece card's link carries { fromFeed: true }.
+  const piece = usePieceInUrl({ param: PIECE_PARAM, fromListFlag: "fromFeed", accept: isUuid });
+  const pieceId = piece.pieceId;
   const location = useLocation();
-  const navigate = useNavigate();
   const qc = useQueryClient();
   const { data: me } = useMe();
   const history = usePromptHistory();
@@ -64,37 +62,6 @@ export function Component() {
     window.scrollTo({ top: 0 });
   }, [reload]);
 
-  const pieceHref = useCallback(
-    (id: string) => {
-      const next = new URLSearchParams(search);
-      next.set(PIECE_PARAM, id);
-      return `?${next}`;
-    },
-    [search],
-  );
-  const feedSearch = useMemo(() => {
-    const next = new URLSearchParams(search);
-    next.delete(PIECE_PARAM);
-    const s = next.toString();
-    return s ? `?${s}` : location.pathname;
-  }, [search, location.pathname]);
-
-  const onBack = (e: MouseEvent) => {
-    if ((location.state as { fromFeed?: boolean } | null)?.fromFeed) {
-      e.preventDefault();
-      navigate(-1);
-    }
-  };
-
-  useEffect(() => {
-    if (pieceId) window.scrollTo({ top: 0 });
-    else if (feedScrollY > 0) {
-      const y = feedScrollY;
-      feedScrollY = 0;
-      requestAnimationFrame(() => window.scrollTo({ top: y }));
-    }
-  }, [pieceId]);
-
   const signIn = (
     <SignInPrompt open={signInOpen} onClose={() => setSignInOpen(false)} message={MESSAGES.loginToLike} next={here} />
   );
@@ -102,7 +69,7 @@ export function Component() {
   if (pieceId) {
     return (
       <Page>
-        <PieceDetail id={pieceId} backHref={feedSearch} onBack={onBack} signedIn={Boolean(me)} onSignInNeeded={() => setSignInOpen(true)} next={here} />
+        <PieceDetail id={pieceId} backHref={piece.listHref} onBack={piece.onBackLink} signedIn={Boolean(me)} onSignInNeeded={() => setSignInOpen(true)} next={here} />
         {signIn}
       </Page>
     );
@@ -132,10 +99,8 @@ export function Component() {
           signedIn={Boolean(me)}
           newCount={newCount}
           onShowNew={showNew}
-          pieceHref={pieceHref}
-          onOpenPiece={() => {
-            feedScrollY = window.scrollY;
-          }}
+          pieceHref={piece.hrefFor}
+          onOpenPiece={piece.remember}
           onSignInNeeded={() => setSignInOpen(true)}
         />
       </div>

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from "react";
-import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { useEffect, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
 import { portfolioSort, type PortfolioSort } from "#shared/schemas/portfolio.ts";
 import { paths } from "#client/config/paths.ts";
 import { RequireUser } from "#client/app/guards.tsx";
@@ -7,6 +7,7 @@ import { Page } from "#client/components/layout/app-shell.tsx";
 import { useMe } from "#client/lib/get-me.ts";
 import { DeletePieceDialog } from "#client/features/piece/components/delete-piece-dialog.tsx";
 import { PieceReader } from "#client/features/piece/components/piece-reader.tsx";
+import { usePieceInUrl } from "#client/features/piece/hooks/use-piece-in-url.ts";
 import { usePortfolioStats } from "#client/features/portfolio/api/get-portfolio-stats.ts";
 import { PortfolioCollection, type PortfolioActions } from "#client/features/portfolio/components/portfolio-collection.tsx";
 import { PortfolioToolbar } from "#client/features/portfolio/components/portfolio-toolbar.tsx";
@@ -19,6 +20,8 @@ import { useDocumentTitle } from "#client/lib/use-document-title.ts";
 import { usePortfolioLive } from "#client/features/portfolio/hooks/use-portfolio-live.ts";
 
 const SEARCH_DEBOUNCE_MS = 300;
+/** The piece open over the portfolio: /profile?read=ID. */
+const READ_PARAM = "read";
 
 function Profile() {
   useDocumentTitle("Your portfolio", "Your writing, your streak and your progress, all in one place.");
@@ -26,19 +29,18 @@ function Profile() {
   const stats = usePortfolioStats();
   usePortfolioLive();
   const navigate = useNavigate();
-  const location = useLocation();
   const [params, setParams] = useSearchParams();
   const q = params.get("q") ?? "";
   const parsedSort = portfolioSort.safeParse(params.get("sort"));
   const sort: PortfolioSort = parsedSort.success ? parsedSort.data : "recent";
-  const reading = params.get("read");
+  const reader = usePieceInUrl({ param: READ_PARAM, fromListFlag: "fromList" });
+  const reading = reader.pieceId;
   const [search, setSearch] = useState(q);
   const [view, setView] = usePortfolioView();
   const [profileOpen, setProfileOpen] = useState(false);
   const [progressOpen, setProgressOpen] = useState(false);
   const [shareId, setShareId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<{ id: string; title: string } | null>(null);
-  const listScroll = useRef(0);
 
   // The search box writes ?q= after a pause, so the server is asked once per thought, not per key.
   useEffect(() => {
@@ -68,36 +70,8 @@ function Profile() {
       { replace: true },
     );
 
-  const openReader = (id: string) => {
-    listScroll.current = window.scrollY;
-    setParams((p) => {
-      const next = new URLSearchParams(p);
-      next.set("read", id);
-      return next;
-    }, { state: { fromList: true } });
-    window.scrollTo({ top: 0 });
-  };
-  const closeReader = () => {
-    if ((location.state as { fromList?: boolean } | null)?.fromList) navigate(-1);
-    else
-      setParams(
-        (p) => {
-          const next = new URLSearchParams(p);
-          next.delete("read");
-          return next;
-        },
-        { replace: true },
-      );
-  };
-  useEffect(() => {
-    if (!reading && listScroll.current) {
-      window.scrollTo({ top: listScroll.current });
-      listScroll.current = 0;
-    }
-  }, [reading]);
-
   const actions: PortfolioActions = {
-    onOpen: openReader,
+    onOpen: reader.open,
     onEdit: (id) => navigate(paths.edit.href(id)),
     onShare: setShareId,
     onDelete: setDeleting,
@@ -107,7 +81,7 @@ function Profile() {
     <Page wide>
       {reading ? (
         <div className="mx-auto max-w-2xl">
-          <PieceReader id={reading} onBack={closeReader} onEdit={actions.onEdit} onShare={actions.onShare} onDelete={actions.onDelete} />
+          <PieceReader id={reading} onBack={reader.close} onEdit={actions.onEdit} onShare={actions.onShare} onDelete={actions.onDelete} />
         </div>
       ) : (
         <>
@@ -134,7 +108,7 @@ function Profile() {
         piece={deleting}
         onClose={() => setDeleting(null)}
         onDeleted={(id) => {
-          if (reading === id) closeReader();
+          if (reading === id) reader.close();
         }}
       />
       <ProfileEditorDialog open={profileOpen} onClose={() => setProfileOpen(false)} fullName={me?.fullName ?? ""} alias={me?.alias ?? null} />

@@ -1,9 +1,11 @@
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { EMERGENCY_PROMPT, PROMPT_FETCH_ATTEMPTS, PROMPT_FETCH_BACKOFF_MS, PROMPT_FETCH_TIMEOUT_MS } from "#shared/constants.ts";
+import type { WritingPage } from "#shared/domain/writing-session.ts";
 import type { Prompt, TodayPromptResponse } from "#shared/schemas/writing.ts";
-import { api, apiFetchRaw, unwrap } from "#client/lib/api-client.ts";
+import { api, callOptions, unwrap } from "#client/lib/api-client.ts";
 
-const withTimeout = { fetch: ((input: RequestInfo | URL, init?: RequestInit) => apiFetchRaw(input, { ...init, timeoutMs: PROMPT_FETCH_TIMEOUT_MS })) as typeof fetch };
+/** Each try gives up after 10 s (spec §9). */
+const withTimeout = callOptions({ timeoutMs: PROMPT_FETCH_TIMEOUT_MS });
 
 export const EMERGENCY: TodayPromptResponse = {
   prompt: { id: null, text: EMERGENCY_PROMPT, date: null, author: null, kind: "daily" },
@@ -56,7 +58,6 @@ export const getTodayPromptQueryOptions = () =>
     retry: false,
   });
 
-
 /** The "Freewrite Session" prompt freewrites answer (null when it cannot be had). */
 export async function getFreewritePrompt(signal?: AbortSignal): Promise<Prompt | null> {
   const res = await withRetries(() => unwrap(api.api.prompts.freewrite.$get(undefined, withTimeout)), signal);
@@ -71,3 +72,21 @@ export const getFreewritePromptQueryOptions = () =>
     retry: false,
   });
 
+/**
+ * The prompt a writing page answers: today's on /write (`today`, which the page shows), the
+ * freewrite prompt on /freewrite. `currentId()` is its id for a save, asked for again when it
+ * is not known yet (null when there is none).
+ */
+export function usePagePrompt(page: WritingPage) {
+  const today = useQuery({ ...getTodayPromptQueryOptions(), enabled: page === "write" });
+  const freewrite = useQuery({ ...getFreewritePromptQueryOptions(), enabled: page === "freewrite" });
+  const known = page === "write" ? today.data?.prompt.id ?? null : freewrite.data?.id ?? null;
+
+  const currentId = async (): Promise<string | null> => {
+    if (known) return known;
+    if (page === "write") return (await today.refetch()).data?.prompt.id ?? null;
+    return (await freewrite.refetch()).data?.id ?? null;
+  };
+
+  return { today, currentId };
+}

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, type Ref } from "react";
 import type { Signature } from "#shared/domain/author.ts";
 import type { Me } from "#shared/schemas/auth.ts";
 import { WritingFormDialog } from "./writing-form-dialog.tsx";
@@ -28,6 +28,7 @@ export function PublishForm({
   error,
   onCancel,
   onSubmit,
+  formRef,
 }: {
   open: boolean;
   me: Me;
@@ -39,6 +40,7 @@ export function PublishForm({
   error: string | null;
   onCancel: () => void;
   onSubmit: () => void;
+  formRef: Ref<HTMLFormElement>;
 }) {
   const legendId = useId();
   const selectId = useId();
@@ -55,6 +57,7 @@ export function PublishForm({
       busyLabel="Sharing..."
       onCancel={onCancel}
       onSubmit={onSubmit}
+      formRef={formRef}
     >
       <fieldset className="flex flex-col gap-3">
         <legend id={legendId} className="mb-2 text-sm font-medium text-ink">

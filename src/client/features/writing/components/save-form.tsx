@@ -1,3 +1,4 @@
+import type { Ref } from "react";
 import type { WritingPage } from "#shared/domain/writing-session.ts";
 import { WritingFormDialog } from "./writing-form-dialog.tsx";
 
@@ -11,6 +12,7 @@ export function SaveForm({
   error,
   onCancel,
   onSubmit,
+  formRef,
 }: {
   open: boolean;
   page: WritingPage;
@@ -20,6 +22,7 @@ export function SaveForm({
   error: string | null;
   onCancel: () => void;
   onSubmit: () => void;
+  formRef: Ref<HTMLFormElement>;
 }) {
   return (
     <WritingFormDialog
@@ -34,6 +37,7 @@ export function SaveForm({
       busyLabel="Saving..."
       onCancel={onCancel}
       onSubmit={onSubmit}
+      formRef={formRef}
     />
   );
 }

@@ -1,14 +1,14 @@
-import type { FormEvent, ReactNode } from "react";
+import type { FormEvent, ReactNode, Ref } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
 import { Field } from "#client/components/ui/field.tsx";
 import { FormMessage } from "#client/components/ui/states.tsx";
-import { useHoldOpen } from "../hooks/use-hold-open.ts";
 
 /**
  * The full-screen form behind "save" and "publish": optional title, the form's own fields,
- * the error, Cancel and the submit button. While the request is in flight it cannot be closed
- * (×, Escape, backdrop, Cancel), so its outcome is always shown here.
+ * the error, Cancel and the submit button. While the request is in flight (`busy`) it cannot be
+ * closed (×, Escape, backdrop, Cancel), so its outcome is always shown here; `formRef` is the
+ * page's hold on it meanwhile (useSubmitGuard's holdOpen).
  */
 export function WritingFormDialog({
   open,
@@ -22,6 +22,7 @@ export function WritingFormDialog({
   busyLabel,
   onCancel,
   onSubmit,
+  formRef,
   children,
 }: {
   open: boolean;
@@ -35,9 +36,9 @@ export function WritingFormDialog({
   busyLabel: string;
   onCancel: () => void;
   onSubmit: () => void;
+  formRef: Ref<HTMLFormElement>;
   children?: ReactNode;
 }) {
-  const formRef = useHoldOpen<HTMLFormElement>(open, busy);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onSubmit();

@@ -1,0 +1,135 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useReducer, useState } from "react";
+import { achievementLabel } from "#shared/domain/achievements.ts";
+import type { Signature } from "#shared/domain/author.ts";
+import { tooSoonMessage, WRITING_MESSAGES, type WritingAction, type WritingPage } from "#shared/domain/writing-session.ts";
+import { useToast } from "#client/components/ui/toast.tsx";
+import { meQueryKey, useMe } from "#client/lib/get-me.ts";
+import { usePagePrompt } from "../api/get-prompt.ts";
+import { readPending, VISITOR, writePending } from "../lib/storage.ts";
+import { INITIAL_VIEW, writingView } from "../lib/writing-view.ts";
+import { useSecondsLeft } from "./use-seconds-left.ts";
+import { useSubmitGuard } from "./use-submit-guard.ts";
+import { useSubmitPiece } from "./use-submit-piece.ts";
+import { useWritingSession } from "./use-writing-session.ts";
+import { useWritingText } from "./use-writing-text.ts";
+
+/** Back from sign-up with a pending action: the form opens after this pause (spec §9). */
+const PENDING_RESTORE_DELAY_MS = 100;
+const ACHIEVEMENT_TOAST_MS = 5000;
+
+/**
+ * Everything a writing page does (spec §2 /write and /freewrite, §4): the text and whose it is,
+ * the writing session and its countdown, the prompt, and publish and save — pressed on the page
+ * (the form opens, the visitor is asked to sign up, or the notice says how long is left), sent
+ * from the form, and the page after. The server decides; this mirrors its rules and never loses
+ * the writer's text.
+ */
+export function useWritingFlow(page: WritingPage) {
+  const { data: me = null } = useMe();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [state, dispatch] = useReducer(writingView, INITIAL_VIEW);
+  const text = useWritingText(page, me?.id ?? VISITOR, () => dispatch({ type: "switched" }));
+  const { owner, title, content } = text;
+  const writing = useWritingSession(page, owner);
+  const left = useSecondsLeft(writing.session);
+  const prompt = usePagePrompt(page);
+  const admin = me?.isAdmin ?? false;
+  const send = useSubmitPiece({ page, owner, admin, writing, promptId: prompt.currentId });
+  const guard = useSubmitGuard();
+  const [signature, setSignature] = useState<Signature>("name");
+  const empty = !content.trim();
+
+  useEffect(() => {
+    if (left === 0) dispatch({ type: "time-up" });
+  }, [left]);
+
+  // Back from sign-up or sign-in with a pending action: open its form after a short pause.
+  useEffect(() => {
+    if (!me) return;
+    const pending = readPending(page, owner);
+    if (!pending) return;
+    const timer = window.setTimeout(() => {
+      writePending(page, null);
+      if (pending.content.trim()) dispatch({ type: "open-form", action: pending.action });
+    }, PENDING_RESTORE_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [me, page, owner]);
+
+  /** The text, title and action wait in this tab while the writer signs up or in (the writing session is already kept). */
+  const detour = (action: WritingAction) => {
+    writePending(page, { action, title, content, owner });
+    dispatch({ type: "join", action });
+  };
+
+  /** publish or save pressed on the page. */
+  const press = (action: WritingAction) => {
+    if (!guard.press("page") || empty) return;
+    if (!me) return detour(action);
+    if (!admin && writing.session && left !== null && left > 0) {
+      dispatch({ type: "too-soon", message: tooSoonMessage(action, left, writing.session.minSeconds) });
+      return;
+    }
+    dispatch({ type: "open-form", action });
+  };
+
+  /** The form's submit button: one request at a time, its outcome shown in the form or on the page after. */
+  const submit = (action: WritingAction) => {
+    if (!guard.press("form")) return;
+    if (empty) {
+      dispatch({ type: "form-error", message: action === "save" ? WRITING_MESSAGES.emptySave : WRITING_MESSAGES.emptyPublish });
+      return;
+    }
+    void guard.run(async () => {
+      dispatch({ type: "form-error", message: null });
+      const outcome = await send(action, { title, content, signature });
+      if (outcome.kind === "refused") return dispatch({ type: "form-error", message: outcome.message });
+      if (outcome.kind === "signed-out") {
+        // The same detour as a visitor's; the writer's text stays on screen through the sign-out.
+        text.keepThroughSignOut();
+        detour(action);
+        queryClient.setQueryData(meQueryKey, null);
+        void queryClient.invalidateQueries({ queryKey: meQueryKey });
+        return;
+      }
+      const { submission, achievements } = outcome.response;
+      text.clear();
+      writePending(page, null);
+      dispatch({ type: "succeeded", action, id: submission.id });
+      void writing.renew();
+      for (const a of achievements) toast.success(`New achievement: ${achievementLabel(a.achievementType, a.year)}`, ACHIEVEMENT_TOAST_MS);
+    });
+  };
+
+  /** A form stays open while its request is in flight, so its outcome is always seen. */
+  const closeForm = () => {
+    if (!guard.inFlight()) dispatch({ type: "close-form" });
+  };
+
+  const closeJoin = useCallback(() => {
+    writePending(page, null);
+    dispatch({ type: "close-join" });
+  }, [page]);
+
+  const writeAgain = useCallback(() => dispatch({ type: "write-again" }), []);
+
+  return {
+    me,
+    admin,
+    state,
+    text,
+    left,
+    sessionFailed: writing.failed,
+    today: prompt.today,
+    signature,
+    setSignature,
+    busy: guard.busy,
+    holdOpen: guard.holdOpen,
+    press,
+    submit,
+    closeForm,
+    closeJoin,
+    writeAgain,
+  };
+}
