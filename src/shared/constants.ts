@@ -35,7 +35,6 @@ export const PODIUM_NOTICE_MS = 3000;
 export const PIECE_EDIT_ERROR_MS = 5000;
 export const PIECE_EDIT_SUCCESS_MS = 3000;
 export const SAVE_TIMEOUT_MS = 15_000;
-export const STREAK_REFRESH_TIMEOUT_MS = 5000;
 export const PROMPT_FETCH_ATTEMPTS = 5;
 export const PROMPT_FETCH_BACKOFF_MS = 1000;
 export const PROMPT_FETCH_TIMEOUT_MS = 10_000;

@@ -86,14 +86,3 @@ export function keysetPage<R extends { id: string; cursorTs: string }>(rows: R[]
 // ---------- PostgreSQL errors ----------
 
 export const PG_ERROR = { foreignKeyViolation: "23503", uniqueViolation: "23505", checkViolation: "23514" } as const;
-
-/** The PostgreSQL error code of a failed query (drizzle wraps the driver's error in `cause`). */
-export function pgErrorCode(err: unknown): string | undefined {
-  let e: unknown = err;
-  for (let i = 0; i < 5 && e && typeof e === "object"; i++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
-}

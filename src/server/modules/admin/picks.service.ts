@@ -4,10 +4,11 @@ import { authorLabel } from "#shared/domain/author.ts";
 import { markupToPlainText, truncateText } from "#shared/domain/markup.ts";
 import { ADMIN_MESSAGES, type AdminPodium, type FeaturedResponse, type PodiumPick, type PublicPodium } from "#shared/schemas/admin.ts";
 import type { Db, Queryable } from "../../db/client.ts";
+import { pgErrorCode } from "../../db/errors.ts";
 import { prompts, submissions, users } from "../../db/schema/index.ts";
 import type { RealtimeBus } from "../../realtime/bus.ts";
 import { badRequest, HttpError, notFound } from "../../http/errors.ts";
-import { iso, PG_ERROR, pgErrorCode, promptRefColumns, signedPieceColumns, toPromptRef } from "./admin.shared.ts";
+import { iso, PG_ERROR, promptRefColumns, signedPieceColumns, toPromptRef } from "./admin.shared.ts";
 
 /*
  * Editor's Picks: an admin features or unfeatures a public piece; the podium shows the current

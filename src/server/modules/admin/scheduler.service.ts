@@ -4,8 +4,9 @@ import { addDays } from "#shared/domain/dates.ts";
 import { planDay, STATUS_FOR_ACTION, type DayOutcome } from "#shared/domain/scheduler.ts";
 import { ADMIN_MESSAGES, type SchedulerSaveInput, type SchedulerSaveResult, type SchedulerWeek } from "#shared/schemas/admin.ts";
 import type { Db, Queryable } from "../../db/client.ts";
+import { pgErrorCode } from "../../db/errors.ts";
 import { prompts, submissions } from "../../db/schema/index.ts";
-import { PG_ERROR, pgErrorCode, promptColumns, submissionCounts } from "./admin.shared.ts";
+import { PG_ERROR, promptColumns, submissionCounts } from "./admin.shared.ts";
 
 /*
  * The weekly scheduler: one week of daily prompts read, one week saved day by day. The rules of
