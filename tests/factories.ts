@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { countWords, pagesFor } from "#shared/domain/words.ts";
 import { localDate } from "#shared/domain/dates.ts";
+import type { SignUpInput } from "#shared/schemas/auth.ts";
 import { admins, prompts, submissions, users } from "#server/db/schema/index.ts";
 import { cookieFrom, type TestApp } from "./setup/app.ts";
 
@@ -19,14 +20,13 @@ export interface TestUser {
 /** Registers through the real sign-up endpoint and returns the signed-in cookie. */
 export async function createUser(
   t: TestApp,
-  opts: { name?: string; alias?: string | null; email?: string; password?: string; admin?: boolean; timeZone?: string } = {},
+  opts: Partial<Pick<SignUpInput, "name" | "alias" | "email" | "password" | "timeZone">> & { admin?: boolean } = {},
 ): Promise<TestUser> {
   const email = opts.email ?? `writer-${unique()}@example.com`;
   const password = opts.password ?? "a quiet room to write";
   const name = opts.name ?? "Test Writer";
-  const res = await t.request("/api/auth/sign-up/email", {
-    json: { name, email, password, alias: opts.alias ?? null, timeZone: opts.timeZone ?? "UTC" },
-  });
+  const input: SignUpInput = { name, email, password, alias: opts.alias ?? null, timeZone: opts.timeZone ?? "UTC" };
+  const res = await t.request("/api/auth/sign-up/email", { json: input });
   if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
   const body = (await res.json()) as { user: { id: string } };
   if (opts.admin) {
@@ -36,7 +36,10 @@ export async function createUser(
   return { id: body.user.id, email, name, alias: opts.alias ?? null, password, cookie: cookieFrom(res) };
 }
 
-export async function createPrompt(t: TestApp, opts: { date?: string; text?: string; author?: string | null } = {}) {
+type NewPrompt = typeof prompts.$inferInsert;
+type NewSubmission = typeof submissions.$inferInsert;
+
+export async function createPrompt(t: TestApp, opts: Partial<Pick<NewPrompt, "date" | "text" | "author">> = {}) {
   const date = opts.date ?? localDate(t.deps.clock.now(), "UTC");
   const [row] = await t.deps.db
     .insert(prompts)
@@ -55,16 +58,7 @@ export async function freewritePrompt(t: TestApp) {
 export async function createSubmission(
   t: TestApp,
   user: { id: string },
-  opts: Partial<{
-    content: string;
-    title: string | null;
-    promptId: string;
-    isPrivate: boolean;
-    submissionType: "name" | "alias" | "anonymous";
-    isFeatured: boolean;
-    createdAt: Date;
-    likeCount: number;
-  }> = {},
+  opts: Partial<Pick<NewSubmission, "content" | "title" | "promptId" | "isPrivate" | "submissionType" | "isFeatured" | "createdAt" | "likeCount">> = {},
 ) {
   const promptId = opts.promptId ?? (await createPrompt(t)).id;
   const content = opts.content ?? `Some words written for a test ${unique()}`;

@@ -142,8 +142,21 @@ test.describe("community", () => {
     await expect(article.getByText("<img src=x onerror=alert(2)> and", { exact: false })).toBeVisible();
     await expect(article.locator("strong", { hasText: "bold" })).toBeVisible();
     await expect(article.locator("img, script")).toHaveCount(0);
-    await page.waitForTimeout(300);
-    expect(dialogs).toEqual([]);
+    // A marker instead of a wait: the page loads an image from the address an injected <img src=x>
+    // would have, and alerts when it fails. An injected image, there since the piece rendered, would
+    // have failed (and alerted) first.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const probe = new Image();
+          probe.onerror = () => {
+            alert("probe done");
+            resolve();
+          };
+          probe.src = "x";
+        }),
+    );
+    expect(dialogs).toEqual(["probe done"]);
   });
 
   test("filters, sort and search live in the URL; the layout is remembered; no accessibility violations", async ({ page, browser }) => {

@@ -2,12 +2,13 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { simpleParser } from "mailparser";
-import pg from "pg";
+import { inject } from "vitest";
 import { createApp } from "#server/app.ts";
 import { openDatabase, type Database } from "#server/db/client.ts";
 import { seedFreshDatabase } from "#server/db/seed.ts";
 import { createDeps, type Deps } from "#server/deps.ts";
 import { parseEnv } from "#server/env.ts";
+import { adminQuery, databaseUrl } from "./template-db.ts";
 
 export const APP_URL = "http://localhost:3000";
 
@@ -31,26 +32,28 @@ export interface RequestOpts {
   headers?: Record<string, string>;
 }
 
-/** A new, migrated database on the PostgreSQL server at `url`; `url` of the result names it (for a second instance). */
+/**
+ * A new, migrated database on the PostgreSQL server at `url`: a copy of the run's template
+ * (tests/setup/template-db.ts) when there is one; `url` of the result names it (for a second instance).
+ */
 export async function freshPostgres(url: string): Promise<{ database: Database; url: string; drop: () => Promise<void> }> {
   const name = `inkwell_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: u.toString() });
-  return {
-    database,
-    url: u.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+  const template = inject("postgresTemplate");
+  await adminQuery(url, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
+  const own = databaseUrl(url, name);
+  // Opening migrates: nothing left to do on a copy of the template.
+  const database = await openDatabase({ databaseUrl: own });
+  return { database, url: own, drop: () => adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+let pgliteTemplate: Blob | undefined;
+
+/** A new in-memory PGlite database: loaded from the run's migrated template when there is one. */
+async function freshPglite(): Promise<Database> {
+  const file = inject("pgliteTemplate");
+  if (file) pgliteTemplate ??= new Blob([readFileSync(file)]);
+  // Opening migrates: nothing left to do on a copy of the template.
+  return openDatabase({ loadDataDir: file ? pgliteTemplate : undefined });
 }
 
 export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
@@ -67,9 +70,10 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     ...overrides,
   });
   let drop: (() => Promise<void>) | undefined;
-  let database: Database | undefined;
+  let database: Database;
   const url = process.env.DATABASE_URL;
   if (url) ({ database, drop } = await freshPostgres(url));
+  else database = await freshPglite();
   const deps = await createDeps({ ...env, DATABASE_URL: undefined }, { inMemory: true, database });
   await seedFreshDatabase(deps.db, deps.clock.now(), "UTC");
   const app = createApp(deps);

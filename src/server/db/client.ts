@@ -40,6 +40,8 @@ export interface OpenOptions {
   dataDir?: string | undefined;
   /** Who is opening it, for the lock message. */
   holder?: string;
+  /** In-memory PGlite only: start from this data directory tarball (tests: a migrated template) instead of initdb. */
+  loadDataDir?: Blob | undefined;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -48,7 +50,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 }
 
 /** Extensions the migrations create (pg_trgm: the admin user search index). */
-const PGLITE_EXTENSIONS = { pg_trgm };
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 async function openPglite(opts: OpenOptions): Promise<Database> {
   let lock: DataDirLock | undefined;
@@ -64,7 +66,7 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
       throw err;
     }
   } else {
-    client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
+    client = await PGlite.create({ extensions: PGLITE_EXTENSIONS, loadDataDir: opts.loadDataDir });
   }
   const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
