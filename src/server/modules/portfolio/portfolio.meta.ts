@@ -4,7 +4,8 @@ import { isValidShareTokenFormat } from "#shared/domain/share-token.ts";
 import { pieceDisplayTitle } from "#shared/schemas/portfolio.ts";
 import type { AppContext } from "../../http/context.ts";
 import type { PageMeta, PageMetaResolver } from "../../http/spa.ts";
-import { pieceAuthorLabel, publicFace, readablePiece } from "./portfolio.service.ts";
+import { readablePiece } from "./piece.service.ts";
+import { pieceAuthorLabel, publicFace } from "./piece-view.ts";
 
 /** Title length in <title> and og:title before it is cut. */
 const META_TITLE_MAX = 90;

@@ -18,20 +18,12 @@ import { rateLimit } from "../../http/rate-limit.ts";
 import { validate } from "../../http/validate.ts";
 import { pieceImageCache } from "../../og/image-cache.ts";
 import { renderPieceImage } from "../../og/piece-image.ts";
-import {
-  createShareLink,
-  deleteSubmission,
-  listMySubmissions,
-  loadPiece,
-  lookupShareToken,
-  pieceAuthorLabel,
-  portfolioStats,
-  publicFace,
-  readablePiece,
-  toPieceView,
-  updatePrivateVersion,
-  updateProfile,
-} from "./portfolio.service.ts";
+import { listMySubmissions } from "./my-pieces.query.ts";
+import { deleteSubmission, loadPiece, readablePiece, updatePrivateVersion } from "./piece.service.ts";
+import { pieceAuthorLabel, publicFace, toPieceView } from "./piece-view.ts";
+import { updateProfile } from "./profile.service.ts";
+import { createShareLink, lookupShareToken } from "./share-links.service.ts";
+import { portfolioStats } from "./stats.service.ts";
 
 /** Preview images each client may ask for per minute (drawing one costs real CPU; cached ones still read the database). */
 export const OG_RATE_LIMIT_MAX = 60;
