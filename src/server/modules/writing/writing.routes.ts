@@ -5,7 +5,10 @@ import { submissionInput } from "#shared/schemas/writing.ts";
 import { requireUser, type AppEnv } from "../../http/context.ts";
 import { rateLimit } from "../../http/rate-limit.ts";
 import { validate } from "../../http/validate.ts";
-import { createSubmission, getFreewritePrompt, getStreak, getTodayPrompt, startWritingSession } from "./writing.service.ts";
+import { createSubmission } from "./create-submission.service.ts";
+import { getFreewritePrompt, getTodayPrompt } from "./prompts.service.ts";
+import { getStreak } from "./streak.service.ts";
+import { startWritingSession } from "./writing-sessions.service.ts";
 
 /** Minting writing sessions: at most this many per client per window (scaled by AUTH_RATE_LIMIT_SCALE). */
 const WRITING_SESSION_RATE_WINDOW_MS = 60_000;
