@@ -1,46 +1,49 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
-import { isUuid } from "#shared/domain/ids.ts";
+import { z } from "zod";
+import { uuidSchema } from "#shared/schemas/common.ts";
 import { PORTFOLIO_EXCERPT_CHARS, PORTFOLIO_MESSAGES, type PortfolioItem, type PortfolioPage, type PortfolioSort } from "#shared/schemas/portfolio.ts";
 import type { Db } from "../../db/client.ts";
 import { prompts, submissions } from "../../db/schema/index.ts";
-import { badRequest } from "../../http/errors.ts";
+import { cursorCodec, cursorInt, cursorTime } from "../../http/cursor.ts";
 
 // The writer's own pieces: search and sort in PostgreSQL over all of them, keyset paging.
 
 /** Once a private version exists, its title is authoritative, even when the writer removed it (null). */
 const shownTitle = sql<string | null>`(case when ${submissions.privateContent} is not null then ${submissions.privateTitle} else ${submissions.title} end)`;
 const shownContent = sql<string>`coalesce(${submissions.privateContent}, ${submissions.content})`;
-const shownWords = sql<number>`coalesce(${submissions.privateWordCount}, ${submissions.wordCount})`;
+const shownWords = sql<number>`coalesce(${submissions.privateWordCount}, ${submissions.wordCount})`.mapWith(Number);
 /** Untitled pieces sort after titled ones. */
-const titleMissing = sql<number>`(case when ${shownTitle} is null then 1 else 0 end)`;
+const titleMissing = sql<number>`(case when ${shownTitle} is null then 1 else 0 end)`.mapWith(Number);
 const titleKey = sql<string>`lower(coalesce(${shownTitle}, ''))`;
 /** Full precision (microseconds) so the cursor never skips or repeats a row. */
 const createdText = sql<string>`${submissions.createdAt}::text`;
 
-type Cursor = { s: "recent"; c: string; i: string } | { s: "title"; m: number; t: string; i: string } | { s: "words"; w: number; c: string; i: string };
+/** One codec per sort: a cursor names its sort, so a page of one order cannot continue another. */
+const cursors = {
+  recent: cursorCodec(z.object({ s: z.literal("recent"), c: cursorTime, i: uuidSchema }), PORTFOLIO_MESSAGES.invalidCursor),
+  title: cursorCodec(z.object({ s: z.literal("title"), m: z.number().int().min(0).max(1), t: z.string().max(1000), i: uuidSchema }), PORTFOLIO_MESSAGES.invalidCursor),
+  words: cursorCodec(z.object({ s: z.literal("words"), w: cursorInt, c: cursorTime, i: uuidSchema }), PORTFOLIO_MESSAGES.invalidCursor),
+};
 
-/** A timestamptz as PostgreSQL prints it ("2026-03-01 12:00:00.123456+00"). */
-const TIMESTAMP_TEXT_RE = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/;
-
-function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify(cursor), "utf8").toString("base64url");
+/** The rows after a cursor, in the page order of its sort (a 422 for a cursor this server did not write). */
+function afterCursor(sort: PortfolioSort, raw: string): SQL {
+  if (sort === "title") {
+    const c = cursors.title.decode(raw);
+    return sql`(${titleMissing}, ${titleKey}, ${submissions.id}) > (${c.m}::int, ${c.t}::text, ${c.i}::uuid)`;
+  }
+  if (sort === "words") {
+    const c = cursors.words.decode(raw);
+    return sql`(${shownWords}, ${submissions.createdAt}, ${submissions.id}) < (${c.w}::int, ${c.c}::timestamptz, ${c.i}::uuid)`;
+  }
+  const c = cursors.recent.decode(raw);
+  return sql`(${submissions.createdAt}, ${submissions.id}) < (${c.c}::timestamptz, ${c.i}::uuid)`;
 }
 
-function decodeCursor(raw: string, sort: PortfolioSort): Cursor {
-  const bad = () => badRequest(PORTFOLIO_MESSAGES.invalidCursor, "invalid_cursor");
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(raw, "base64url").toString("utf8"));
-  } catch {
-    throw bad();
-  }
-  const c = value as Record<string, unknown>;
-  if (!c || typeof c !== "object" || c.s !== sort || typeof c.i !== "string" || !isUuid(c.i)) throw bad();
-  const isTime = (v: unknown) => typeof v === "string" && TIMESTAMP_TEXT_RE.test(v);
-  if (sort === "recent" && isTime(c.c)) return c as Cursor;
-  if (sort === "title" && (c.m === 0 || c.m === 1) && typeof c.t === "string" && c.t.length <= 1000) return c as Cursor;
-  if (sort === "words" && Number.isInteger(c.w) && isTime(c.c)) return c as Cursor;
-  throw bad();
+/** The cursor of the page after the one ending with `last`. */
+function cursorAfter(sort: PortfolioSort, last: { id: string; createdText: string; titleMissing: number; titleKey: string; wordCount: number }): string {
+  if (sort === "title") return cursors.title.encode({ s: "title", m: last.titleMissing, t: last.titleKey, i: last.id });
+  if (sort === "words") return cursors.words.encode({ s: "words", w: last.wordCount, c: last.createdText, i: last.id });
+  return cursors.recent.encode({ s: "recent", c: last.createdText, i: last.id });
 }
 
 function escapeLike(q: string): string {
@@ -57,12 +60,7 @@ export function portfolioPageQuery(db: Db, userId: string, opts: PortfolioQueryO
     const pattern = `%${escapeLike(q)}%`;
     where.push(sql`(${shownTitle} ilike ${pattern} or ${shownContent} ilike ${pattern})`);
   }
-  if (opts.cursor) {
-    const c = decodeCursor(opts.cursor, opts.sort);
-    if (c.s === "recent") where.push(sql`(${submissions.createdAt}, ${submissions.id}) < (${c.c}::timestamptz, ${c.i}::uuid)`);
-    if (c.s === "title") where.push(sql`(${titleMissing}, ${titleKey}, ${submissions.id}) > (${c.m}::int, ${c.t}::text, ${c.i}::uuid)`);
-    if (c.s === "words") where.push(sql`(${shownWords}, ${submissions.createdAt}, ${submissions.id}) < (${c.w}::int, ${c.c}::timestamptz, ${c.i}::uuid)`);
-  }
+  if (opts.cursor) where.push(afterCursor(opts.sort, opts.cursor));
   // NULLS LAST spelled out: submissions_user_created_idx is (user_id, created_at DESC NULLS LAST,
   // id DESC NULLS LAST), and a plain DESC (nulls first) would make PostgreSQL sort every row of the
   // writer instead of reading the index and stopping at the limit.
@@ -85,7 +83,7 @@ export function portfolioPageQuery(db: Db, userId: string, opts: PortfolioQueryO
       isPrivate: submissions.isPrivate,
       isFeatured: submissions.isFeatured,
       submissionType: submissions.submissionType,
-      edited: sql<boolean>`(${submissions.privateContent} is not null)`,
+      edited: sql<boolean>`(${submissions.privateContent} is not null)`.mapWith(Boolean),
       titleMissing,
       titleKey,
       prompt: { id: prompts.id, text: prompts.text, date: prompts.date, kind: prompts.kind },
@@ -101,28 +99,18 @@ export async function listMySubmissions(db: Db, userId: string, opts: PortfolioQ
   const rows = await portfolioPageQuery(db, userId, opts);
   const page = rows.slice(0, opts.limit);
   const last = page.at(-1);
-  let nextCursor: string | null = null;
-  if (rows.length > opts.limit && last) {
-    const wc = Number(last.wordCount);
-    nextCursor = encodeCursor(
-      opts.sort === "title"
-        ? { s: "title", m: Number(last.titleMissing), t: last.titleKey, i: last.id }
-        : opts.sort === "words"
-          ? { s: "words", w: wc, c: last.createdText, i: last.id }
-          : { s: "recent", c: last.createdText, i: last.id },
-    );
-  }
+  const nextCursor = rows.length > opts.limit && last ? cursorAfter(opts.sort, last) : null;
   const items: PortfolioItem[] = page.map((r) => ({
     id: r.id,
     title: r.title,
     excerpt: r.excerpt,
-    wordCount: Number(r.wordCount),
+    wordCount: r.wordCount,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
     isPrivate: r.isPrivate,
     isFeatured: r.isFeatured,
     submissionType: r.submissionType,
-    edited: Boolean(r.edited),
+    edited: r.edited,
     prompt: r.prompt,
   }));
   return { items, nextCursor };

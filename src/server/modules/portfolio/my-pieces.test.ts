@@ -106,4 +106,22 @@ describe("GET /api/me/submissions", () => {
     expect((await list(`?cursor=${forged}`)).status).toBe(422);
     expect((await list("?limit=500")).status).toBe(422);
   });
+
+  it("refuses, with the list's message, a well-formed cursor this server could not have written", async () => {
+    const forge = (cursor: Record<string, unknown>) => encodeURIComponent(Buffer.from(JSON.stringify(cursor)).toString("base64url"));
+    const at = "2026-03-01 12:00:00.123456+00";
+    for (const [sort, cursor] of [
+      ["words", { s: "words", w: 1e300, c: at, i: writer.id }],
+      ["words", { s: "words", w: 2.5, c: at, i: writer.id }],
+      ["recent", { s: "recent", c: "2026-02-30 12:00:00+00", i: writer.id }],
+      ["recent", { s: "recent", c: at, i: "not-a-uuid" }],
+      ["title", { s: "title", m: 2, t: "apple", i: writer.id }],
+    ] as const) {
+      const res = await list(`?sort=${sort}&cursor=${forge(cursor)}`);
+      expect(res.status, JSON.stringify(cursor)).toBe(422);
+      expect(res.body).toMatchObject({ code: "invalid_cursor", message: "This page of your portfolio is out of date. Reload to start again." });
+    }
+    // The same shapes with real values are accepted.
+    expect((await list(`?sort=words&cursor=${forge({ s: "words", w: 25, c: at, i: writer.id })}`)).status).toBe(200);
+  });
 });
