@@ -76,4 +76,11 @@ describe("GET /api/og/:id.png", () => {
     expect((await t.request(`/api/og/${p.id}`)).status).toBe(404);
     expect((await og("00000000-0000-4000-8000-000000000000")).status).toBe(404);
   });
+
+  it("answers 404, before any query, for a name of 36 characters that is not a UUID", async () => {
+    for (const id of ["-".repeat(36), "g".repeat(8) + "-0000-4000-8000-000000000000"]) expect((await og(id)).status).toBe(404);
+    // Upper case names the same piece.
+    const p = await createSubmission(t, owner, { title: "Shouted" });
+    expect((await og(p.id.toUpperCase())).status).toBe(200);
+  });
 });

@@ -1,5 +1,4 @@
 import { and, eq, gt, sql } from "drizzle-orm";
-import { isUuid } from "#shared/domain/ids.ts";
 import { isValidShareTokenFormat } from "#shared/domain/share-token.ts";
 import { countWords, pagesFor } from "#shared/domain/words.ts";
 import { PORTFOLIO_MESSAGES, type PromptRef } from "#shared/schemas/portfolio.ts";
@@ -37,7 +36,6 @@ export interface PieceRow {
 }
 
 export async function loadPiece(db: Db, id: string): Promise<PieceRow | null> {
-  if (!isUuid(id)) return null;
   const [row] = await db
     .select({
       id: submissions.id,
@@ -96,7 +94,6 @@ export async function readablePiece(db: Db, viewerId: string | null, id: string,
 
 /** Writes only the private version and updated_at: the community copy never changes. */
 export async function updatePrivateVersion(db: Db, userId: string, id: string, input: { title?: string | null | undefined; content: string }, now: Date): Promise<void> {
-  if (!isUuid(id)) throw notFound(PORTFOLIO_MESSAGES.editNotFound);
   const words = countWords(input.content);
   const updated = await db
     .update(submissions)
@@ -118,7 +115,6 @@ export async function updatePrivateVersion(db: Db, userId: string, id: string, i
 /** A writer deletes their own pieces, an admin any; likes, comments and share links go with it (FK cascade). */
 export async function deleteSubmission(deps: Deps, user: { id: string; isAdmin: boolean }, id: string): Promise<void> {
   const failed = () => notFound(PORTFOLIO_MESSAGES.deleteFailed, "delete_failed");
-  if (!isUuid(id)) throw failed();
   await deps.db.transaction(async (tx) => {
     const where = user.isAdmin ? eq(submissions.id, id) : and(eq(submissions.id, id), eq(submissions.userId, user.id));
     const deleted = await tx.delete(submissions).where(where).returning({ id: submissions.id, isPrivate: submissions.isPrivate });

@@ -1,6 +1,7 @@
 import { SOCIAL_DESCRIPTION_MAX } from "#shared/constants.ts";
 import { markupToPlainText, truncateText } from "#shared/domain/markup.ts";
 import { isValidShareTokenFormat } from "#shared/domain/share-token.ts";
+import { uuidSchema } from "#shared/schemas/common.ts";
 import { pieceDisplayTitle } from "#shared/schemas/portfolio.ts";
 import type { AppContext } from "../../http/context.ts";
 import type { PageMeta, PageMetaResolver } from "../../http/spa.ts";
@@ -69,6 +70,7 @@ export async function resolvePieceMeta(c: AppContext, id: string): Promise<PageM
 export const portfolioPageMeta: PageMetaResolver[] = [
   {
     pattern: /^\/submission\/([0-9a-fA-F-]{36})\/?$/,
-    resolve: (c, match) => resolvePieceMeta(c, match[1]!),
+    // Not a UUID names no piece: the default meta, before any query.
+    resolve: async (c, match) => (uuidSchema.safeParse(match[1]).success ? resolvePieceMeta(c, match[1]!) : null),
   },
 ];

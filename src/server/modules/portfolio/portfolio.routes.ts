@@ -1,4 +1,6 @@
 import { Hono } from "hono";
+import { validator } from "hono/validator";
+import { uuidSchema } from "#shared/schemas/common.ts";
 import { MESSAGES } from "#shared/errors.ts";
 import {
   createShareLinkInput,
@@ -15,6 +17,7 @@ import {
 import { requireUser, type AppEnv } from "../../http/context.ts";
 import { notFound } from "../../http/errors.ts";
 import { rateLimit } from "../../http/rate-limit.ts";
+import { uuidParam } from "../../http/params.ts";
 import { validate } from "../../http/validate.ts";
 import { pieceImageCache } from "../../og/image-cache.ts";
 import { renderPieceImage } from "../../og/piece-image.ts";
@@ -32,6 +35,13 @@ export const OG_RATE_LIMIT_WINDOW_MS = 60_000;
 export const OG_PUBLIC_MAX_AGE_S = 3600;
 export const OG_SHARED_MAX_AGE_S = 300;
 const ogRateLimit = rateLimit({ bucket: "og", windowMs: OG_RATE_LIMIT_WINDOW_MS, max: OG_RATE_LIMIT_MAX });
+
+/** `/og/<id>.png`: the id checked as every `:id` path param is (not a UUID: 404, before any query). */
+const pngOfPiece = validator("param", (value: Record<string, string>) => {
+  const id = uuidSchema.safeParse(/^(.*)\.png$/i.exec(value.file ?? "")?.[1]);
+  if (!id.success) throw notFound();
+  return { id: id.data.toLowerCase() };
+});
 
 /** Routes of the portfolio module (mounted under /api). */
 export const portfolioRoutes = new Hono<AppEnv>()
@@ -55,35 +65,35 @@ export const portfolioRoutes = new Hono<AppEnv>()
     return c.json(await updateProfile(db, user.id, c.req.valid("json"), clock.now()));
   })
   /** fetchSubmissionById(id, share?): public to everyone; private to its owner or a valid share token. */
-  .get("/submissions/:id", validate("query", pieceQuery), async (c) => {
+  .get("/submissions/:id", uuidParam(), validate("query", pieceQuery), async (c) => {
     const user = c.get("user");
     const { db, clock } = c.get("deps");
-    const row = await readablePiece(db, user?.id ?? null, c.req.param("id"), c.req.valid("query").share, clock.now());
+    const row = await readablePiece(db, user?.id ?? null, c.req.valid("param").id, c.req.valid("query").share, clock.now());
     if (!row) throw notFound();
     c.header("Cache-Control", "private, no-store");
     return c.json({ submission: toPieceView(row, user?.id ?? null) } satisfies PieceResponse);
   })
   /** The writer's private version; the community copy never changes. */
-  .patch("/submissions/:id/private", validate("json", updatePrivateInput), async (c) => {
+  .patch("/submissions/:id/private", uuidParam(PORTFOLIO_MESSAGES.editNotFound), validate("json", updatePrivateInput), async (c) => {
     const user = requireUser(c, MESSAGES.loginToEdit);
     const { db, clock } = c.get("deps");
-    const id = c.req.param("id");
+    const { id } = c.req.valid("param");
     await updatePrivateVersion(db, user.id, id, c.req.valid("json"), clock.now());
     const row = await loadPiece(db, id);
     if (!row) throw notFound(PORTFOLIO_MESSAGES.editNotFound);
     return c.json({ submission: toPieceView(row, user.id) } satisfies PieceResponse);
   })
-  .delete("/submissions/:id", async (c) => {
+  .delete("/submissions/:id", uuidParam(PORTFOLIO_MESSAGES.deleteFailed), async (c) => {
     const user = requireUser(c, MESSAGES.loginToDelete);
-    const id = c.req.param("id");
+    const { id } = c.req.valid("param");
     await deleteSubmission(c.get("deps"), user, id);
     pieceImageCache.forgetPiece(id);
     return c.json({ id, deleted: true as const });
   })
   /** createShareLink(submissionId, 24) */
-  .post("/submissions/:id/share-links", validate("json", createShareLinkInput), async (c) => {
+  .post("/submissions/:id/share-links", uuidParam(), validate("json", createShareLinkInput), async (c) => {
     const user = requireUser(c, PORTFOLIO_MESSAGES.loginToShare);
-    const { link, created } = await createShareLink(c.get("deps"), user, c.req.param("id"), c.req.valid("json").hours);
+    const { link, created } = await createShareLink(c.get("deps"), user, c.req.valid("param").id, c.req.valid("json").hours);
     return c.json(link, created ? 201 : 200);
   })
   /** getSubmissionByShareToken(token) */
@@ -94,13 +104,11 @@ export const portfolioRoutes = new Hono<AppEnv>()
     return c.json({ submissionId } satisfies ShareLookupResponse);
   })
   /** GET /api/og/:id.png?share= — the preview image, only for pieces this request may read. */
-  .get("/og/:file", ogRateLimit, validate("query", pieceQuery), async (c) => {
-    const match = /^([0-9a-f-]{36})\.png$/i.exec(c.req.param("file"));
-    if (!match) throw notFound();
+  .get("/og/:file", ogRateLimit, pngOfPiece, validate("query", pieceQuery), async (c) => {
     const { db, clock, env } = c.get("deps");
     const user = c.get("user");
     const share = c.req.valid("query").share;
-    const row = await readablePiece(db, user?.id ?? null, match[1]!, share, clock.now());
+    const row = await readablePiece(db, user?.id ?? null, c.req.valid("param").id, share, clock.now());
     if (!row) throw notFound();
     const face = publicFace(row);
     const author = pieceAuthorLabel(row);

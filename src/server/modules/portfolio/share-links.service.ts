@@ -1,6 +1,5 @@
 import { randomInt } from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
-import { isUuid } from "#shared/domain/ids.ts";
 import { generateShareToken, isValidShareTokenFormat, shareLinkExpiry } from "#shared/domain/share-token.ts";
 import { SHARE_TOKEN_ATTEMPTS } from "#shared/constants.ts";
 import { PORTFOLIO_MESSAGES, SHARE_LINK_REUSE_MIN_MS, type ShareLinkResponse } from "#shared/schemas/portfolio.ts";
@@ -18,7 +17,7 @@ import { pieceAuthorLabel } from "./piece-view.ts";
  * token (crypto.randomInt), up to SHARE_TOKEN_ATTEMPTS tries on a collision.
  */
 export async function createShareLink(deps: Deps, user: { id: string; isAdmin: boolean }, id: string, hours: number): Promise<{ link: ShareLinkResponse; created: boolean }> {
-  const row = isUuid(id) ? await loadPiece(deps.db, id) : null;
+  const row = await loadPiece(deps.db, id);
   const isOwner = row?.userId === user.id;
   if (!row || (!isOwner && row.isPrivate)) throw notFound();
   if (!isOwner && !user.isAdmin) throw forbidden(PORTFOLIO_MESSAGES.shareNotYours);

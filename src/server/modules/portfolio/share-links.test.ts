@@ -57,6 +57,11 @@ describe("POST /api/submissions/:id/share-links", () => {
     expect(row!.createdBy).toBe(admin.id);
   });
 
+  it("answers 404 for an id that is not a uuid", async () => {
+    const res = await t.json<ErrorBody>(`/api/submissions/not-a-uuid/share-links`, { json: {}, cookie: owner.cookie });
+    expect(res).toMatchObject({ status: 404, body: { code: "not_found", message: "Not found" } });
+  });
+
   it("refuses a lifetime beyond 24 hours", async () => {
     const p = await createSubmission(t, owner, { isPrivate: true });
     const res = await t.json(`/api/submissions/${p.id}/share-links`, { json: { hours: 48 }, cookie: owner.cookie });
