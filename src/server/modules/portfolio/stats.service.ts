@@ -7,7 +7,7 @@ import type { Db } from "../../db/client.ts";
 import { submissions, userAchievements, users } from "../../db/schema/index.ts";
 
 /** The profile's numbers: works, pages, streaks, Editors' Selections, achievements and tier. */
-export async function portfolioStats(db: Db, userId: string, now: Date): Promise<PortfolioStats> {
+export async function getPortfolioStats(db: Db, userId: string, now: Date): Promise<PortfolioStats> {
   const [[totals], [user], achievements] = await Promise.all([
     db
       .select({

@@ -2,8 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { localDate } from "#shared/domain/dates.ts";
 import { isUuid } from "#shared/domain/ids.ts";
 import { countWords, pagesFor } from "#shared/domain/words.ts";
-import { resolveSignature, WRITING_MESSAGES, type WritingAction, type WritingPage } from "#shared/domain/writing-session.ts";
-import type { SubmissionOutput, SubmissionResponse } from "#shared/schemas/writing.ts";
+import { resolveSignature, WRITING_MESSAGES } from "#shared/domain/writing-session.ts";
+import type { SubmissionOutput, SubmissionResponse, ValidSubmission } from "#shared/schemas/writing.ts";
 import type { Db, Queryable } from "../../db/client.ts";
 import { submissions, users } from "../../db/schema/index.ts";
 import type { Deps } from "../../deps.ts";
@@ -12,17 +12,6 @@ import type { SessionUser } from "../../http/context.ts";
 import { findPrompt } from "./prompts.service.ts";
 import { awardAchievements, recordWritingDay, streakOf } from "./streak.service.ts";
 import { assertSessionUsable, checkWritingTime, spendSession } from "./writing-sessions.service.ts";
-
-export interface NewSubmission {
-  content: string;
-  title: string | null;
-  promptId?: string | null | undefined;
-  action: WritingAction;
-  signature?: string | null | undefined;
-  page: WritingPage;
-  writingSession: string;
-  idempotencyKey: string;
-}
 
 type SubmissionRow = typeof submissions.$inferSelect;
 
@@ -56,7 +45,7 @@ async function replayResponse(db: Db, userId: string, row: SubmissionRow): Promi
 }
 
 /** How a published piece is signed (a private save is always signed with the name). */
-async function signatureFor(db: Db, userId: string, input: NewSubmission): Promise<SubmissionRow["submissionType"]> {
+async function signatureFor(db: Db, userId: string, input: ValidSubmission): Promise<SubmissionRow["submissionType"]> {
   if (input.action === "save") return "name";
   const [row] = await db.select({ alias: users.alias }).from(users).where(eq(users.id, userId)).limit(1);
   const signed = resolveSignature(input.signature, input.page, row?.alias ?? null);
@@ -73,7 +62,7 @@ export async function createSubmission(
   deps: Deps,
   user: SessionUser,
   timeZone: string,
-  input: NewSubmission,
+  input: ValidSubmission,
 ): Promise<{ created: boolean; response: SubmissionResponse }> {
   const { db } = deps;
 
