@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { displayName } from "#shared/domain/author.ts";
 import { firstName } from "#shared/domain/words.ts";
 import type { ProfileResponse } from "#shared/schemas/portfolio.ts";
 import type { Db } from "../../db/client.ts";
@@ -13,5 +14,5 @@ export async function updateProfile(db: Db, userId: string, input: { name: strin
     .where(eq(users.id, userId))
     .returning({ name: users.name, alias: users.alias });
   if (!row) throw notFound();
-  return { name: firstName(row.name), fullName: row.name.trim() || "Writer", alias: row.alias };
+  return { name: firstName(row.name), fullName: displayName(row.name), alias: row.alias };
 }
