@@ -12,7 +12,8 @@ export async function getPortfolioStats(db: Db, userId: string, now: Date): Prom
     db
       .select({
         works: sql<number>`count(*)::int`,
-        pages: sql<string>`coalesce(sum(${submissions.pagesWritten}), 0)::text`,
+        // Summed as exact numeric, read as a number once.
+        pages: sql<number>`coalesce(sum(${submissions.pagesWritten}), 0)::text`.mapWith(Number),
         featured: sql<number>`(count(*) filter (where ${submissions.isFeatured}))::int`,
       })
       .from(submissions)
@@ -29,13 +30,13 @@ export async function getPortfolioStats(db: Db, userId: string, now: Date): Prom
       .orderBy(sql`${userAchievements.achievedAt} desc nulls last`, desc(userAchievements.year))
       .limit(20),
   ]);
-  const pagesExact = Number(totals?.pages ?? 0);
+  const pagesExact = totals?.pages ?? 0;
   return {
-    works: Number(totals?.works ?? 0),
+    works: totals?.works ?? 0,
     pagesWritten: Math.round(pagesExact * 10) / 10,
     currentStreak: user ? currentStreakAsOf(user.currentStreak, user.lastWriteDate, localDate(now, user.timeZone)) : 0,
     longestStreak: user?.longestStreak ?? 0,
-    editorsSelections: Number(totals?.featured ?? 0),
+    editorsSelections: totals?.featured ?? 0,
     achievements,
     tier: tierProgress(pagesExact),
   };

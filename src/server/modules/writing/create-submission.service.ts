@@ -21,7 +21,7 @@ function toOutput(row: SubmissionRow): SubmissionOutput {
     title: row.title,
     content: row.content,
     wordCount: row.wordCount,
-    pagesWritten: Number(row.pagesWritten),
+    pagesWritten: row.pagesWritten,
     isPrivate: row.isPrivate,
     submissionType: row.submissionType,
     createdAt: row.createdAt.toISOString(),

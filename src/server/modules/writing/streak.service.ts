@@ -30,7 +30,7 @@ async function lifetimePages(q: Queryable, userId: string): Promise<number> {
     .select({ pages: sql<number>`coalesce(sum(${submissions.pagesWritten}), 0)::float8` })
     .from(submissions)
     .where(eq(submissions.userId, userId));
-  return Number(row?.pages ?? 0);
+  return row?.pages ?? 0;
 }
 
 /** Moves the writer's streak (read from their row, locked by the caller) to their local date `today`. */
@@ -72,8 +72,8 @@ export async function getStreak(db: Db, userId: string, now: Date, timeZone: str
     currentStreak: currentStreakAsOf(s.currentStreak, s.lastWriteDate, localDate(now, timeZone)),
     longestStreak: s.longestStreak,
     lastWriteDate: s.lastWriteDate,
-    totalDaysWritten: Number(agg?.days ?? 0),
-    pagesWrittenTotal: Math.round(Number(agg?.pages ?? 0) * 10) / 10,
+    totalDaysWritten: agg?.days ?? 0,
+    pagesWrittenTotal: Math.round((agg?.pages ?? 0) * 10) / 10,
     forgivenessDayUsed: null,
   };
 }
