@@ -4,7 +4,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { Deps } from "./deps.ts";
 import { clientIp } from "./http/client-ip.ts";
 import type { AppEnv } from "./http/context.ts";
-import { handleError } from "./http/errors.ts";
+import { handleError, HttpError, notFound } from "./http/errors.ts";
 import { requestLog, securityHeaders } from "./http/security.ts";
 import { session } from "./http/session.ts";
 import { mountClient } from "./http/spa.ts";
@@ -32,7 +32,15 @@ export function createApp(deps: Deps) {
     c.set("deps", deps);
     await next();
   });
-  app.use("/api/*", bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ code: "too_large", message: "That is too long to send in one go." }, 413) }));
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: 1024 * 1024,
+      onError: () => {
+        throw new HttpError(413, "too_large", "That is too long to send in one go.");
+      },
+    }),
+  );
   app.use("/api/*", clientIp(deps.env.TRUST_PROXY));
 
   const api = new Hono<AppEnv>()
@@ -46,7 +54,9 @@ export function createApp(deps: Deps) {
     .route("/", adminRoutes);
 
   const routes = app.route("/api", api);
-  app.all("/api/*", (c) => c.json({ code: "not_found", message: "Not found" }, 404));
+  app.all("/api/*", () => {
+    throw notFound();
+  });
   mountClient(app, [...portfolioPageMeta, ...podiumPageMeta], deps.env.CLIENT_DIST_DIR);
   return routes;
 }

@@ -43,3 +43,12 @@ describe("POST /api/test/clock", () => {
     }
   });
 });
+
+describe("the API's own refusals", () => {
+  it("answers 413 for a body over 1 MiB and 404 for a path it does not know, as ApiError bodies", async () => {
+    const big = await t.json("/api/me/profile", { method: "PATCH", json: { name: "x".repeat(1024 * 1024 + 1) } });
+    expect(big).toEqual({ status: 413, body: { code: "too_large", message: "That is too long to send in one go." } });
+    expect(await t.json("/api/no-such-thing")).toEqual({ status: 404, body: { code: "not_found", message: "Not found" } });
+    expect(await t.json("/favicon-missing.png")).toEqual({ status: 404, body: { code: "not_found", message: "Not found" } });
+  });
+});
