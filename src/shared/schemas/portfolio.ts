@@ -110,22 +110,26 @@ export const promptRef = z.object({
 });
 export type PromptRef = z.infer<typeof promptRef>;
 
-/** One row of the portfolio: the owner's view (the private version when there is one). */
-export const portfolioItem = z.object({
+/** What every view of a piece carries, the portfolio row and the piece page alike. */
+const pieceBasics = z.object({
   id: z.string(),
-  /** private_title when the writer edited privately (null: they removed the title), else the title. */
+  /** In the portfolio: private_title once the writer edited privately (null: they removed it). */
   title: z.string().nullable(),
-  /** The start of the text (PORTFOLIO_EXCERPT_CHARS), the private version when present. */
-  excerpt: z.string(),
   wordCount: z.number(),
   createdAt: isoTime,
   updatedAt: isoTime,
   isPrivate: z.boolean(),
   isFeatured: z.boolean(),
   submissionType: z.enum(SIGNATURES),
+  prompt: promptRef,
+});
+
+/** One row of the portfolio: the owner's view (the private version when there is one). */
+export const portfolioItem = pieceBasics.extend({
+  /** The start of the text (PORTFOLIO_EXCERPT_CHARS), the private version when present. */
+  excerpt: z.string(),
   /** A private version exists ("Edited"). */
   edited: z.boolean(),
-  prompt: promptRef,
 });
 export type PortfolioItem = z.infer<typeof portfolioItem>;
 
@@ -170,21 +174,12 @@ export type PortfolioStats = z.infer<typeof portfolioStats>;
  * A piece as one reader may see it (GET /api/submissions/:id). Never the writer's id, name or
  * email beyond the author label the signature allows. The owner also gets the private version.
  */
-export const pieceView = z.object({
-  id: z.string(),
-  title: z.string().nullable(),
+export const pieceView = pieceBasics.extend({
   content: z.string(),
-  wordCount: z.number(),
   pagesWritten: z.number(),
-  createdAt: isoTime,
-  updatedAt: isoTime,
-  isPrivate: z.boolean(),
-  isFeatured: z.boolean(),
-  submissionType: z.enum(SIGNATURES),
   authorLabel: z.string(),
   likeCount: z.number(),
   commentCount: z.number(),
-  prompt: promptRef,
   isOwner: z.boolean(),
   /** Owner only. */
   privateTitle: z.string().nullable().optional(),

@@ -2,12 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "#tests/setup/app.ts";
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+beforeAll(async () => void (t = await createTestApp()));
+afterAll(() => t?.close());
 
 describe("GET /api/health", () => {
   it("answers 503 with the error shape when the database does not answer", async () => {
