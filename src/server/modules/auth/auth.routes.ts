@@ -3,7 +3,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
 import { MESSAGES, type ApiErrorBody } from "#shared/errors.ts";
 import { weakPasswordReasons } from "#shared/domain/password.ts";
-import { forgotPasswordInput, resetPasswordInput, signInInput, signUpInput } from "#shared/schemas/auth.ts";
+import { forgotPasswordInput, resetPasswordInput, signInInput, signOutInput, signUpInput } from "#shared/schemas/auth.ts";
 import { isValidTimeZone } from "#shared/domain/dates.ts";
 import type { AppContext, AppEnv } from "../../http/context.ts";
 import { HttpError, notFound, zodIssues } from "../../http/errors.ts";
@@ -113,7 +113,7 @@ export const authRoutes = new Hono<AppEnv>()
     refuseWeakPassword(weakPasswordReasons(input.newPassword), "newPassword");
     return forward(c, input);
   })
-  .post("/auth/sign-out", (c) => forward(c))
+  .post("/auth/sign-out", authBody(signOutInput), (c) => forward(c, c.req.valid("json")))
   .post("/auth/send-verification-email", (c) => forward(c))
   .on("GET", ["/auth/get-session", "/auth/verify-email", "/auth/ok", "/auth/error"], (c) => forward(c))
   .get("/auth/reset-password/:token", (c) => forward(c))

@@ -65,7 +65,7 @@ export const signUp = (v: RegisterValues) =>
 export const signIn = (v: { email: string; password: string }) =>
   unwrap(api.api.auth["sign-in"].email.$post({ json: { email: v.email, password: v.password, rememberMe: true } }, slow()));
 
-export const signOut = () => unwrap(api.api.auth["sign-out"].$post());
+export const signOut = () => unwrap(api.api.auth["sign-out"].$post({ json: {} }));
 
 export const requestPasswordReset = (email: string) =>
   unwrap(api.api.auth["request-password-reset"].$post({ json: { email, redirectTo: "/reset-password" } }, slow()));
