@@ -3,6 +3,8 @@ import { DEFAULT_SITE_NAME } from "#shared/constants.ts";
 import type { AppConfig } from "#shared/schemas/health.ts";
 import { api, unwrap } from "#client/lib/api-client.ts";
 
+export type { AppConfig };
+
 
 export const getConfig = (): Promise<AppConfig> => unwrap(api.api.config.$get());
 
