@@ -1,12 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { DEFAULT_SITE_NAME } from "#shared/constants.ts";
+import type { AppConfig } from "#shared/schemas/health.ts";
 import { api, unwrap } from "#client/lib/api-client.ts";
 
-export interface AppConfig {
-  siteName: string;
-  appUrl: string;
-  minWritingSeconds: number;
-}
+export type { AppConfig };
+
 
 export const getConfig = (): Promise<AppConfig> => unwrap(api.api.config.$get());
 

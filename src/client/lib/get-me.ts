@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Me } from "#shared/schemas/auth.ts";
 import { api, unwrap } from "#client/lib/api-client.ts";
 
-export const getMe = async (): Promise<Me | null> => (await unwrap(api.api.me.$get())).user as Me | null;
+export const getMe = async (): Promise<Me | null> => (await unwrap(api.api.me.$get())).user;
 
 export const meQueryKey = ["me"] as const;
 

@@ -3,6 +3,7 @@ import { join, resolve } from "node:path";
 import type { Hono, MiddlewareHandler } from "hono";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { AppContext, AppEnv } from "./context.ts";
+import { notFound } from "./errors.ts";
 
 
 /** What the server writes into a page's <head>, so crawlers without JavaScript see it. */
@@ -104,9 +105,7 @@ export function mountClient(app: Hono<AppEnv>, resolvers: PageMetaResolver[], di
   }
   app.get("*", async (c) => {
     const path = c.req.path;
-    if (path.startsWith("/api/") || /\.[a-z0-9]+$/i.test(path)) {
-      return c.json({ code: "not_found", message: "Not found" }, 404);
-    }
+    if (path.startsWith("/api/") || /\.[a-z0-9]+$/i.test(path)) throw notFound();
     const html = readTemplate(clientDist);
     if (!html) return c.text("The client is not built yet: run `npm run build` (npm start does it for you).", 503);
     const { env } = c.get("deps");

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { Resvg } from "@resvg/resvg-js";
 import satori from "satori";
+import { ANONYMOUS_LABEL } from "#shared/domain/author.ts";
 
 /**
  * The social preview of a piece (spec §2 "Page metadata"): 1200×630, the title in at most three
@@ -73,7 +74,8 @@ function titleSize(title: string): number {
 
 export function pieceImageTree(input: PieceImageInput): Node {
   const title = drawable(input.title, OG_TITLE_MAX_CHARS) || "Untitled";
-  const author = drawable(input.authorLabel, OG_AUTHOR_MAX_CHARS) || "Anonymous";
+  // A label of nothing but emoji draws as the label of a piece that reveals no one.
+  const author = drawable(input.authorLabel, OG_AUTHOR_MAX_CHARS) || ANONYMOUS_LABEL;
   const words = `${input.wordCount.toLocaleString("en-US")} ${input.wordCount === 1 ? "word" : "words"}`;
   return el(
     "div",

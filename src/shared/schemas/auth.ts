@@ -51,6 +51,9 @@ export const resetPasswordInput = z.object({
   token: z.string({ error: MESSAGES.resetFailed }).min(1, MESSAGES.resetFailed),
 });
 
+/** Sign-out carries an empty JSON body (better-auth wants a JSON content type on every POST with a body). */
+export const signOutInput = z.object({});
+
 /** The client user object (spec §3) plus what the app shell needs. */
 export const meOutput = z.object({
   id: z.string(),
@@ -65,3 +68,7 @@ export const meOutput = z.object({
   longestStreak: z.number(),
 });
 export type Me = z.infer<typeof meOutput>;
+
+/** GET /api/me: the signed-in writer, or null for a visitor. */
+export const meResponse = z.object({ user: meOutput.nullable() });
+export type MeResponse = z.infer<typeof meResponse>;

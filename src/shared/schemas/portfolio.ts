@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { MAX_ALIAS_LENGTH, MAX_CONTENT_LENGTH, MAX_NAME_LENGTH, MAX_TITLE_LENGTH, SHARE_LINK_HOURS } from "../constants.ts";
-import type { AchievementType } from "../domain/achievements.ts";
-import type { Signature } from "../domain/author.ts";
+import { ACHIEVEMENT_TYPES } from "../domain/achievements.ts";
+import { SIGNATURES } from "../domain/author.ts";
 import { markupToPlainText } from "../domain/markup.ts";
 import type { TierProgress } from "../domain/tiers.ts";
+import { isoDate, isoTime } from "./common.ts";
 
 /** Portfolio, piece page, private editing and share links (issue 4): inputs, outputs, wording. */
 
@@ -101,110 +102,128 @@ export const createShareLinkInput = z.object({
 /** ?share= on the piece API, the OG image and the piece page. */
 export const pieceQuery = z.object({ share: z.string().max(64).optional() });
 
-export interface PromptRef {
-  id: string;
-  text: string;
-  date: string | null;
-  kind: "daily" | "freewrite";
-}
+export const promptRef = z.object({
+  id: z.string(),
+  text: z.string(),
+  date: isoDate.nullable(),
+  kind: z.enum(["daily", "freewrite"]),
+});
+export type PromptRef = z.infer<typeof promptRef>;
+
+/** What every view of a piece carries, the portfolio row and the piece page alike. */
+const pieceBasics = z.object({
+  id: z.string(),
+  /** In the portfolio: private_title once the writer edited privately (null: they removed it). */
+  title: z.string().nullable(),
+  wordCount: z.number(),
+  createdAt: isoTime,
+  updatedAt: isoTime,
+  isPrivate: z.boolean(),
+  isFeatured: z.boolean(),
+  submissionType: z.enum(SIGNATURES),
+  prompt: promptRef,
+});
 
 /** One row of the portfolio: the owner's view (the private version when there is one). */
-export interface PortfolioItem {
-  id: string;
-  /** private_title when the writer edited privately (null: they removed the title), else the title. */
-  title: string | null;
+export const portfolioItem = pieceBasics.extend({
   /** The start of the text (PORTFOLIO_EXCERPT_CHARS), the private version when present. */
-  excerpt: string;
-  wordCount: number;
-  createdAt: string;
-  updatedAt: string;
-  isPrivate: boolean;
-  isFeatured: boolean;
-  submissionType: Signature;
+  excerpt: z.string(),
   /** A private version exists ("Edited"). */
-  edited: boolean;
-  prompt: PromptRef;
-}
+  edited: z.boolean(),
+});
+export type PortfolioItem = z.infer<typeof portfolioItem>;
 
-export interface PortfolioPage {
-  items: PortfolioItem[];
+/** GET /api/me/submissions */
+export const portfolioPage = z.object({
+  items: z.array(portfolioItem),
   /** Pass back as ?cursor= for the next page; null at the end. */
-  nextCursor: string | null;
-}
+  nextCursor: z.string().nullable(),
+});
+export type PortfolioPage = z.infer<typeof portfolioPage>;
 
-export interface PortfolioAchievement {
-  achievementType: AchievementType;
-  year: number;
-}
+export const portfolioAchievement = z.object({ achievementType: z.enum(ACHIEVEMENT_TYPES), year: z.number() });
+export type PortfolioAchievement = z.infer<typeof portfolioAchievement>;
+
+const tier = z.object({ key: z.enum(["new_voice", ...ACHIEVEMENT_TYPES]), name: z.string(), minPages: z.number() });
+/** TierProgress of shared/domain/tiers.ts. */
+const tierProgress = z.object({
+  pagesWritten: z.number(),
+  current: tier,
+  next: tier.nullable(),
+  pagesToNext: z.number().nullable(),
+  fraction: z.number(),
+  isLegend: z.boolean(),
+}) satisfies z.ZodType<TierProgress>;
 
 /** GET /api/me/portfolio-stats */
-export interface PortfolioStats {
-  works: number;
+export const portfolioStats = z.object({
+  works: z.number(),
   /** Lifetime pages written, one decimal. */
-  pagesWritten: number;
-  currentStreak: number;
-  longestStreak: number;
+  pagesWritten: z.number(),
+  currentStreak: z.number(),
+  longestStreak: z.number(),
   /** Featured pieces. */
-  editorsSelections: number;
+  editorsSelections: z.number(),
   /** Newest first. */
-  achievements: PortfolioAchievement[];
-  tier: TierProgress;
-}
+  achievements: z.array(portfolioAchievement),
+  tier: tierProgress,
+});
+export type PortfolioStats = z.infer<typeof portfolioStats>;
 
 /**
  * A piece as one reader may see it (GET /api/submissions/:id). Never the writer's id, name or
  * email beyond the author label the signature allows. The owner also gets the private version.
  */
-export interface PieceView {
-  id: string;
-  title: string | null;
-  content: string;
-  wordCount: number;
-  pagesWritten: number;
-  createdAt: string;
-  updatedAt: string;
-  isPrivate: boolean;
-  isFeatured: boolean;
-  submissionType: Signature;
-  authorLabel: string;
-  likeCount: number;
-  commentCount: number;
-  prompt: PromptRef;
-  isOwner: boolean;
+export const pieceView = pieceBasics.extend({
+  content: z.string(),
+  pagesWritten: z.number(),
+  authorLabel: z.string(),
+  likeCount: z.number(),
+  commentCount: z.number(),
+  isOwner: z.boolean(),
   /** Owner only. */
-  privateTitle?: string | null;
-  privateContent?: string | null;
-  privateWordCount?: number | null;
-  privatePagesWritten?: number | null;
+  privateTitle: z.string().nullable().optional(),
+  privateContent: z.string().nullable().optional(),
+  privateWordCount: z.number().nullable().optional(),
+  privatePagesWritten: z.number().nullable().optional(),
   /** Owner only: a private version exists. */
-  edited?: boolean;
+  edited: z.boolean().optional(),
   /** Owner only: the private version differs from the published text ("Portfolio Version"). */
-  privateDiffers?: boolean;
-}
+  privateDiffers: z.boolean().optional(),
+});
+export type PieceView = z.infer<typeof pieceView>;
 
-export interface PieceResponse {
-  submission: PieceView;
-}
+/** GET /api/submissions/:id, PATCH /api/submissions/:id/private */
+export const pieceResponse = z.object({ submission: pieceView });
+export type PieceResponse = z.infer<typeof pieceResponse>;
 
-export interface ShareLinkResponse {
-  shareUrl: string;
-  token: string;
-  expiresAt: string;
+/** DELETE /api/submissions/:id */
+export const deleteResponse = z.object({ id: z.string(), deleted: z.literal(true) });
+export type DeleteResponse = z.infer<typeof deleteResponse>;
+
+/** POST /api/submissions/:id/share-links */
+export const shareLinkResponse = z.object({
+  shareUrl: z.string(),
+  token: z.string(),
+  expiresAt: isoTime,
   /** The piece is private: the link shows it to people who could not otherwise read it. */
-  isPrivate: boolean;
+  isPrivate: z.boolean(),
   /** How the link's readers see the piece signed (a private save is signed with the registered name). */
-  authorLabel: string;
-}
+  authorLabel: z.string(),
+});
+export type ShareLinkResponse = z.infer<typeof shareLinkResponse>;
 
-export interface ShareLookupResponse {
-  submissionId: string;
-}
+/** GET /api/share/:token */
+export const shareLookupResponse = z.object({ submissionId: z.string() });
+export type ShareLookupResponse = z.infer<typeof shareLookupResponse>;
 
-export interface ProfileResponse {
-  name: string;
-  fullName: string;
-  alias: string | null;
-}
+/** PATCH /api/me/profile */
+export const profileResponse = z.object({
+  name: z.string(),
+  fullName: z.string(),
+  alias: z.string().nullable(),
+});
+export type ProfileResponse = z.infer<typeof profileResponse>;
 
 /** What a piece is called on screen: its title, else its prompt's text, else "Untitled". */
 export function pieceDisplayTitle(title: string | null | undefined, prompt: Pick<PromptRef, "text" | "kind"> | null | undefined): string {

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { MAX_CONTENT_LENGTH, MAX_TITLE_LENGTH } from "../constants.ts";
 import { ACHIEVEMENT_TYPES } from "../domain/achievements.ts";
+import { SIGNATURES } from "../domain/author.ts";
+import { isoDate, isoTime } from "./common.ts";
 
 /** A prompt as the writing pages show it. `id` is null only for the emergency prompt. */
 export const promptOutput = z.object({
@@ -13,21 +15,27 @@ export const promptOutput = z.object({
 export type Prompt = z.infer<typeof promptOutput>;
 
 /** today: the prompt of the writer's own date; earlier: the latest before it; emergency: none exists. */
-export type PromptSource = "today" | "earlier" | "emergency";
-export interface TodayPromptResponse {
-  prompt: Prompt;
-  source: PromptSource;
-}
+export const promptSource = z.enum(["today", "earlier", "emergency"]);
+export type PromptSource = z.infer<typeof promptSource>;
+
+/** GET /api/prompts/today */
+export const todayPromptResponse = z.object({ prompt: promptOutput, source: promptSource });
+export type TodayPromptResponse = z.infer<typeof todayPromptResponse>;
+
+/** GET /api/prompts/freewrite */
+export const freewritePromptResponse = z.object({ prompt: promptOutput });
+export type FreewritePromptResponse = z.infer<typeof freewritePromptResponse>;
 
 /** POST /api/writing-sessions */
-export interface WritingSessionResponse {
-  token: string;
-  /** ISO time the server started the session. */
-  startedAt: string;
-  minSeconds: number;
+export const writingSessionResponse = z.object({
+  token: z.string(),
+  /** When the server started the session. */
+  startedAt: isoTime,
+  minSeconds: z.number(),
   /** Admins are exempt from the wait. */
-  exempt: boolean;
-}
+  exempt: z.boolean(),
+});
+export type WritingSessionResponse = z.infer<typeof writingSessionResponse>;
 
 /**
  * POST /api/submissions. Content and title are checked by the service (their messages depend
@@ -52,36 +60,42 @@ export const submissionInput = z.object({
   idempotencyKey: z.uuid({ error: "Every save needs a request key. Reload the page and try again; your text is kept." }),
 });
 export type SubmissionInput = z.input<typeof submissionInput>;
+/** The body as the server sees it once validated (trimmed title, default page). */
+export type ValidSubmission = z.output<typeof submissionInput>;
 
 export const achievementOutput = z.object({ achievementType: z.enum(ACHIEVEMENT_TYPES), year: z.number() });
 export type AwardedAchievement = z.infer<typeof achievementOutput>;
 
-export interface SubmissionOutput {
-  id: string;
-  title: string | null;
-  content: string;
-  wordCount: number;
-  pagesWritten: number;
-  isPrivate: boolean;
-  submissionType: "name" | "alias" | "anonymous";
-  createdAt: string;
-  promptId: string;
-}
+export const submissionOutput = z.object({
+  id: z.string(),
+  title: z.string().nullable(),
+  content: z.string(),
+  wordCount: z.number(),
+  pagesWritten: z.number(),
+  isPrivate: z.boolean(),
+  submissionType: z.enum(SIGNATURES),
+  createdAt: isoTime,
+  promptId: z.string(),
+});
+export type SubmissionOutput = z.infer<typeof submissionOutput>;
 
-export interface SubmissionResponse {
-  submission: SubmissionOutput;
-  streak: { currentStreak: number; longestStreak: number };
+/** POST /api/submissions: 201 when created, 200 when the idempotency key was seen. */
+export const submissionResponse = z.object({
+  submission: submissionOutput,
+  streak: z.object({ currentStreak: z.number(), longestStreak: z.number() }),
   /** Achievements this piece newly earned. */
-  achievements: AwardedAchievement[];
-}
+  achievements: z.array(achievementOutput),
+});
+export type SubmissionResponse = z.infer<typeof submissionResponse>;
 
 /** GET /api/me/streak (spec §3 "Streak data"). */
-export interface StreakResponse {
-  currentStreak: number;
-  longestStreak: number;
-  lastWriteDate: string | null;
-  totalDaysWritten: number;
+export const streakResponse = z.object({
+  currentStreak: z.number(),
+  longestStreak: z.number(),
+  lastWriteDate: isoDate.nullable(),
+  totalDaysWritten: z.number(),
   /** One decimal. */
-  pagesWrittenTotal: number;
-  forgivenessDayUsed: null;
-}
+  pagesWrittenTotal: z.number(),
+  forgivenessDayUsed: z.null(),
+});
+export type StreakResponse = z.infer<typeof streakResponse>;

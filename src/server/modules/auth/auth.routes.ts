@@ -1,62 +1,60 @@
-import { Hono } from "hono";
-import type { ZodType } from "zod";
+import { Hono, type MiddlewareHandler } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { z } from "zod";
 import { MESSAGES, type ApiErrorBody } from "#shared/errors.ts";
 import { weakPasswordReasons } from "#shared/domain/password.ts";
-import { forgotPasswordInput, resetPasswordInput, signInInput, signUpInput } from "#shared/schemas/auth.ts";
+import { forgotPasswordInput, resetPasswordInput, signInInput, signOutInput, signUpInput } from "#shared/schemas/auth.ts";
 import { isValidTimeZone } from "#shared/domain/dates.ts";
-import type { AppEnv } from "../../http/context.ts";
-import { HttpError, zodIssues } from "../../http/errors.ts";
+import type { AppContext, AppEnv } from "../../http/context.ts";
+import { HttpError, notFound, zodIssues } from "../../http/errors.ts";
 
-type Prepared = { body: Record<string, unknown> };
-
-/** Our validation in front of better-auth: the spec's messages, and fields cleaned before storing. */
-const prepare: Record<string, { schema: ZodType; after?: (data: Record<string, unknown>) => Prepared["body"] }> = {
-  "/sign-up/email": {
-    schema: signUpInput,
-    after: (d) => {
-      const reasons = weakPasswordReasons(String(d.password), { email: String(d.email), name: String(d.name) });
-      if (reasons.length) {
-        throw new HttpError(422, "weak_password", reasons.length === 1 ? reasons[0]! : `Password is too weak: ${reasons.join("; ")}`, reasons.map((r) => ({ path: "password", message: r })));
-      }
-      const body: Record<string, unknown> = {
-        name: d.name,
-        email: d.email,
-        password: d.password,
-        alias: d.alias ?? null,
-        age: d.age ?? null,
-        location: d.location ?? null,
-        timeZone: typeof d.timeZone === "string" && isValidTimeZone(d.timeZone) ? d.timeZone : "UTC",
-      };
-      if (typeof d.callbackURL === "string" && d.callbackURL.startsWith("/")) body.callbackURL = d.callbackURL;
-      return body;
-    },
-  },
-  "/sign-in/email": { schema: signInInput },
-  "/request-password-reset": {
-    schema: forgotPasswordInput,
-    after: (d) => ({ email: d.email, redirectTo: "/reset-password" }),
-  },
-  "/reset-password": {
-    schema: resetPasswordInput,
-    after: (d) => {
-      const reasons = weakPasswordReasons(String(d.newPassword));
-      if (reasons.length) {
-        throw new HttpError(422, "weak_password", reasons.length === 1 ? reasons[0]! : `Password is too weak: ${reasons.join("; ")}`, reasons.map((r) => ({ path: "newPassword", message: r })));
-      }
-      return d;
-    },
-  },
-};
+/*
+ * The better-auth endpoints the app uses, each a typed route: our validation in front (the
+ * spec's messages, fields cleaned before storing), better-auth's answer passed through, its
+ * failures put in the spec's words. Every other better-auth endpoint (update-user,
+ * change-password, change-email, delete-user, social linking...) answers 404, so profile changes
+ * can only go through our own validated routes.
+ */
 
 /**
- * The better-auth endpoints the app uses; every other one (update-user, change-password,
- * change-email, delete-user, social linking...) answers 404, so profile changes can only go
- * through our own validated routes.
+ * validate("json", schema) as better-auth's routes have always checked a body: one that is not
+ * JSON counts as {} (so the answer is the schema's own message), and a failure is a 422 with
+ * the first issue's message and every issue listed.
  */
-const ALLOWED: Record<string, RegExp> = {
-  GET: /^\/(get-session|verify-email|reset-password\/[^/]+|ok|error)$/,
-  POST: /^\/(sign-up\/email|sign-in\/email|sign-out|request-password-reset|reset-password|send-verification-email)$/,
-};
+function authBody<S extends z.ZodType<object>>(schema: S): MiddlewareHandler<AppEnv, string, { in: { json: z.input<S> }; out: { json: z.output<S> } }> {
+  return async (c, next) => {
+    const raw: unknown = await c.req.json().catch(() => ({}));
+    const parsed = schema.safeParse(raw ?? {});
+    if (!parsed.success) {
+      const issues = zodIssues(parsed.error);
+      throw new HttpError(422, "invalid_input", issues[0]?.message ?? "Invalid input", issues);
+    }
+    c.req.addValidatedData("json", parsed.data);
+    await next();
+  };
+}
+
+/** A weak password is refused with its reasons, listed against the field that carried it. */
+function refuseWeakPassword(reasons: string[], path: string): void {
+  if (reasons.length === 0) return;
+  const message = reasons.length === 1 ? reasons[0]! : `Password is too weak: ${reasons.join("; ")}`;
+  throw new HttpError(422, "weak_password", message, reasons.map((r) => ({ path, message: r })));
+}
+
+function signUpBody(d: z.output<typeof signUpInput>): Record<string, unknown> {
+  refuseWeakPassword(weakPasswordReasons(d.password, { email: d.email, name: d.name }), "password");
+  const body: Record<string, unknown> = {
+    name: d.name,
+    email: d.email,
+    password: d.password,
+    alias: d.alias,
+    age: d.age,
+    location: d.location,
+    timeZone: d.timeZone !== undefined && isValidTimeZone(d.timeZone) ? d.timeZone : "UTC",
+  };
+  if (d.callbackURL?.startsWith("/")) body.callbackURL = d.callbackURL;
+  return body;
+}
 
 /** better-auth's error codes, in the spec's words (§5, §8). */
 function rewriteError(path: string, status: number, body: Partial<ApiErrorBody>): ApiErrorBody & { status: number } {
@@ -75,21 +73,15 @@ function rewriteError(path: string, status: number, body: Partial<ApiErrorBody>)
   return { status, code, message: body.message ?? "Something went wrong. Please try again." };
 }
 
-export const authRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/auth/*", async (c) => {
-  const { auth } = c.get("deps");
+/**
+ * Hands the request to better-auth, with our cleaned `body` in place of the caller's when given.
+ * A success passes through as better-auth wrote it (cookies, redirects); a failure is thrown as
+ * the ApiError body in the spec's words, keeping better-auth's Retry-After.
+ */
+async function forward(c: AppContext, body?: Record<string, unknown>): Promise<Response> {
   const path = c.req.path.replace(/^\/api\/auth/, "");
-  if (!ALLOWED[c.req.method]?.test(path)) return c.json({ code: "not_found", message: "Not found" }, 404);
   let request = c.req.raw;
-  const step = c.req.method === "POST" ? prepare[path] : undefined;
-  if (step) {
-    const raw = (await c.req.json().catch(() => ({}))) as unknown;
-    const parsed = step.schema.safeParse(raw ?? {});
-    if (!parsed.success) {
-      const issues = zodIssues(parsed.error);
-      throw new HttpError(422, "invalid_input", issues[0]?.message ?? "Invalid input", issues);
-    }
-    const data = parsed.data as Record<string, unknown>;
-    const body = step.after ? step.after(data) : data;
+  if (body) {
     const headers = new Headers(c.req.raw.headers);
     headers.delete("content-length");
     headers.set("content-type", "application/json");
@@ -97,26 +89,34 @@ export const authRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/auth/*", asyn
   }
   let res: Response;
   try {
-    res = await auth.handler(request);
+    res = await c.get("deps").auth.handler(request);
   } catch (err) {
     console.error(JSON.stringify({ level: "error", msg: "auth handler failed", path, err: String(err) }));
     const mapped = rewriteError(path, 500, {});
-    return c.json({ code: mapped.code, message: mapped.message }, 500);
+    throw new HttpError(500, mapped.code, mapped.message);
   }
-  if (res.status < 400 || !(res.headers.get("content-type") ?? "").includes("json")) {
-    if (res.status >= 400) {
-      const mapped = rewriteError(path, res.status, {});
-      const out = c.json({ code: mapped.code, message: mapped.message }, mapped.status as 401);
-      const retry = res.headers.get("retry-after") ?? res.headers.get("x-retry-after");
-      if (retry) out.headers.set("retry-after", retry);
-      return out;
-    }
-    return res;
-  }
-  const body = (await res.json().catch(() => ({}))) as Partial<ApiErrorBody>;
-  const mapped = rewriteError(path, res.status, body);
-  const out = c.json({ code: mapped.code, message: mapped.message }, mapped.status as 401);
+  if (res.status < 400) return res;
+  const isJson = (res.headers.get("content-type") ?? "").includes("json");
+  const failure = isJson ? ((await res.json().catch(() => ({}))) as Partial<ApiErrorBody>) : {};
+  const mapped = rewriteError(path, res.status, failure);
   const retry = res.headers.get("retry-after") ?? res.headers.get("x-retry-after");
-  if (retry) out.headers.set("retry-after", retry);
-  return out;
-});
+  if (retry) c.header("retry-after", retry);
+  throw new HttpError(mapped.status as ContentfulStatusCode, mapped.code, mapped.message);
+}
+
+export const authRoutes = new Hono<AppEnv>()
+  .post("/auth/sign-up/email", authBody(signUpInput), (c) => forward(c, signUpBody(c.req.valid("json"))))
+  .post("/auth/sign-in/email", authBody(signInInput), (c) => forward(c, c.req.valid("json")))
+  .post("/auth/request-password-reset", authBody(forgotPasswordInput), (c) => forward(c, { email: c.req.valid("json").email, redirectTo: "/reset-password" }))
+  .post("/auth/reset-password", authBody(resetPasswordInput), (c) => {
+    const input = c.req.valid("json");
+    refuseWeakPassword(weakPasswordReasons(input.newPassword), "newPassword");
+    return forward(c, input);
+  })
+  .post("/auth/sign-out", authBody(signOutInput), (c) => forward(c, c.req.valid("json")))
+  .post("/auth/send-verification-email", (c) => forward(c))
+  .on("GET", ["/auth/get-session", "/auth/verify-email", "/auth/ok", "/auth/error"], (c) => forward(c))
+  .get("/auth/reset-password/:token", (c) => forward(c))
+  .on(["GET", "POST"], "/auth/*", () => {
+    throw notFound();
+  });

@@ -187,6 +187,21 @@ describe("better-auth's other endpoints", () => {
     expect(me.body.user).toMatchObject({ fullName: "Kept Name", alias: null, email: u.email });
     expect((await t.request("/api/auth/get-session", { cookie: u.cookie })).status).toBe(200);
   });
+
+  it("answers only the exact paths the app uses", async () => {
+    expect((await t.request("/api/auth/ok")).status).toBe(200);
+    for (const path of ["/api/auth/okay", "/api/auth/ok/", "/api/auth/get-session/extra", "/api/auth/reset-password/a/b", "/api/auth/sign-in/email/x"]) {
+      expect(await t.json(path, { method: path.includes("sign-in") ? "POST" : "GET" }), path).toEqual({ status: 404, body: { code: "not_found", message: "Not found" } });
+    }
+  });
+
+  it("reads a body that is not JSON as empty, and asks for the fields", async () => {
+    for (const headers of [{ "content-type": "application/json" }, { "content-type": "text/plain" }]) {
+      const res = await t.app.request("/api/auth/sign-in/email", { method: "POST", headers: { origin: APP_URL, ...headers }, body: "{not json" });
+      expect(res.status).toBe(422);
+      expect(await res.json()).toMatchObject({ code: "invalid_input", message: MESSAGES.signInRequired });
+    }
+  });
 });
 
 describe("GET /api/me", () => {
@@ -218,6 +233,7 @@ describe("rate limits", () => {
       expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
       expect(statuses.at(-1)).toBe(429);
       expect(await last!.json()).toMatchObject({ message: MESSAGES.tooManyRequests });
+      expect(Number(last!.headers.get("retry-after"))).toBeGreaterThan(0);
       // The counters live in the database, so every app instance on it shares them.
       const rows = await limited.deps.db.select().from(rateLimits);
       expect(rows.some((r) => r.key.includes("sign-in") && r.count >= 10)).toBe(true);

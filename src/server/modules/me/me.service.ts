@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Me } from "#shared/schemas/auth.ts";
+import { displayName } from "#shared/domain/author.ts";
 import { firstName } from "#shared/domain/words.ts";
 import { localDate } from "#shared/domain/dates.ts";
 import { currentStreakAsOf } from "#shared/domain/streaks.ts";
@@ -19,7 +20,7 @@ export async function getMe(db: Db, user: SessionUser, now: Date): Promise<Me> {
     id: user.id,
     email: user.email,
     name: firstName(fullName),
-    fullName: fullName.trim() || "Writer",
+    fullName: displayName(fullName),
     alias: row?.alias ?? user.alias,
     isAdmin: user.isAdmin,
     emailVerified: user.emailVerified,

@@ -1,22 +1,16 @@
 import { SOCIAL_DESCRIPTION_MAX } from "#shared/constants.ts";
 import { markupToPlainText, truncateText } from "#shared/domain/markup.ts";
 import { isValidShareTokenFormat } from "#shared/domain/share-token.ts";
+import { uuidSchema } from "#shared/schemas/common.ts";
 import { pieceDisplayTitle } from "#shared/schemas/portfolio.ts";
 import type { AppContext } from "../../http/context.ts";
+import { sessionOf } from "../../http/session.ts";
 import type { PageMeta, PageMetaResolver } from "../../http/spa.ts";
-import { pieceAuthorLabel, publicFace, readablePiece } from "./portfolio.service.ts";
+import { readablePiece } from "./piece.service.ts";
+import { pieceAuthorLabel, publicFace } from "./piece-view.ts";
 
 /** Title length in <title> and og:title before it is cut. */
 const META_TITLE_MAX = 90;
-
-/** The page route has no session middleware (it runs for /api/* only): ask better-auth directly. */
-async function viewerId(c: AppContext): Promise<string | null> {
-  const cookie = c.req.header("cookie") ?? "";
-  if (!cookie.includes("inkwell")) return null;
-  const { auth } = c.get("deps");
-  const session = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
-  return session?.user.id ?? null;
-}
 
 /**
  * Server-written <head> for /submission/:id (and ?share=): title, description, Open Graph,
@@ -28,7 +22,9 @@ export async function resolvePieceMeta(c: AppContext, id: string): Promise<PageM
   const { db, clock, env } = c.get("deps");
   const rawShare = c.req.query("share");
   const share = isValidShareTokenFormat(rawShare) ? rawShare : undefined;
-  const row = await readablePiece(db, await viewerId(c), id, share, clock.now());
+  // The page route has no session middleware (it runs for /api/* only): ask better-auth directly.
+  const viewerId = (await sessionOf(c))?.user.id ?? null;
+  const row = await readablePiece(db, viewerId, id, share, clock.now());
   if (!row) return null;
   const face = publicFace(row);
   const title = truncateText(pieceDisplayTitle(face.title, row.prompt), META_TITLE_MAX);
@@ -68,6 +64,7 @@ export async function resolvePieceMeta(c: AppContext, id: string): Promise<PageM
 export const portfolioPageMeta: PageMetaResolver[] = [
   {
     pattern: /^\/submission\/([0-9a-fA-F-]{36})\/?$/,
-    resolve: (c, match) => resolvePieceMeta(c, match[1]!),
+    // Not a UUID names no piece: the default meta, before any query.
+    resolve: async (c, match) => (uuidSchema.safeParse(match[1]).success ? resolvePieceMeta(c, match[1]!) : null),
   },
 ];

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
 
 /**
  * Writing-session tokens: the server's word that writing started at a given time.
@@ -9,6 +10,8 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 const VERSION = 1;
 const NONCE_BYTES = 16;
 const MAX_TOKEN_LENGTH = 512;
+/** What the signed part carries: the version, the start in ms (a safe integer), the nonce. */
+const tokenPayload = z.object({ v: z.literal(VERSION), s: z.int(), n: z.string().min(1) });
 
 export interface WritingSession {
   startedAtMs: number;
@@ -41,7 +44,6 @@ export function verifyWritingSession(secret: string, token: string): WritingSess
   } catch {
     return null;
   }
-  const d = data as { v?: unknown; s?: unknown; n?: unknown };
-  if (d.v !== VERSION || typeof d.s !== "number" || !Number.isSafeInteger(d.s) || typeof d.n !== "string" || !d.n) return null;
-  return { startedAtMs: d.s, nonce: d.n };
+  const d = tokenPayload.safeParse(data);
+  return d.success ? { startedAtMs: d.data.s, nonce: d.data.n } : null;
 }

@@ -1,11 +1,22 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { MESSAGES } from "#shared/errors.ts";
 import { localDate } from "#shared/domain/dates.ts";
-import { submissionInput } from "#shared/schemas/writing.ts";
+import {
+  freewritePromptResponse,
+  streakResponse,
+  submissionInput,
+  submissionResponse,
+  todayPromptResponse,
+  writingSessionResponse,
+} from "#shared/schemas/writing.ts";
 import { requireUser, type AppEnv } from "../../http/context.ts";
 import { rateLimit } from "../../http/rate-limit.ts";
+import { respond } from "../../http/respond.ts";
 import { validate } from "../../http/validate.ts";
-import { createSubmission, getFreewritePrompt, getStreak, getTodayPrompt, startWritingSession } from "./writing.service.ts";
+import { createSubmission } from "./create-submission.service.ts";
+import { getFreewritePrompt, getTodayPrompt } from "./prompts.service.ts";
+import { getStreak } from "./streak.service.ts";
+import { startWritingSession } from "./writing-sessions.service.ts";
 
 /** Minting writing sessions: at most this many per client per window (scaled by AUTH_RATE_LIMIT_SCALE). */
 const WRITING_SESSION_RATE_WINDOW_MS = 60_000;
@@ -25,26 +36,26 @@ export const writingRoutes = new Hono<AppEnv>()
   /** The prompt of the caller's own calendar date (X-Time-Zone), for visitors too. */
   .get("/prompts/today", async (c) => {
     const { db, clock } = c.get("deps");
-    return c.json(await getTodayPrompt(db, localDate(clock.now(), c.get("timeZone"))));
+    return respond(c, todayPromptResponse, await getTodayPrompt(db, localDate(clock.now(), c.get("timeZone"))));
   })
   /** The "Freewrite Session" prompt, created when missing. */
   .get("/prompts/freewrite", async (c) => {
-    return c.json({ prompt: await getFreewritePrompt(c.get("deps").db) });
+    return respond(c, freewritePromptResponse, { prompt: await getFreewritePrompt(c.get("deps").db) });
   })
   /** Starts the clock on a piece: a signed token the save or publish must carry. Limited per client. */
   .post("/writing-sessions", rateLimit({ bucket: "writing-sessions", windowMs: WRITING_SESSION_RATE_WINDOW_MS, max: WRITING_SESSION_RATE_MAX }), (c) => {
-    return c.json(startWritingSession(c.get("deps"), c.get("user")), 201);
+    return respond(c, writingSessionResponse, startWritingSession(c.get("deps"), c.get("user")), 201);
   })
   /** Saves privately or publishes (spec §5); 201 when created, 200 when the idempotency key was seen. */
   .post("/submissions", requireWriter, validate("json", submissionInput), async (c) => {
     const user = requireUser(c, MESSAGES.loginToSubmit);
     const input = c.req.valid("json");
     const { created, response } = await createSubmission(c.get("deps"), user, c.get("timeZone"), input);
-    return c.json(response, created ? 201 : 200);
+    return respond(c, submissionResponse, response, created ? 201 : 200);
   })
   /** The signed-in writer's streak data (spec §3). */
   .get("/me/streak", async (c) => {
     const user = requireUser(c);
     const { db, clock } = c.get("deps");
-    return c.json(await getStreak(db, user.id, clock.now(), c.get("timeZone")));
+    return respond(c, streakResponse, await getStreak(db, user.id, clock.now(), c.get("timeZone")));
   });

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { apiRequest, browserTimeZone } from "#client/lib/api-client.ts";
+import { api, browserTimeZone, callOptions, unwrap } from "#client/lib/api-client.ts";
 import { getMeQueryOptions } from "#client/lib/get-me.ts";
 
 /** Tabs tell each other when the session changes (sessions are cookies shared by all tabs). */
@@ -39,31 +39,38 @@ export interface RegisterValues {
   location: string;
 }
 
+/** Sign-up, sign-in and the reset e-mail wait longer than the default 10 s. */
+const AUTH_TIMEOUT_MS = 15_000;
+const slow = () => callOptions({ timeoutMs: AUTH_TIMEOUT_MS });
+
 export const signUp = (v: RegisterValues) =>
-  apiRequest("/api/auth/sign-up/email", {
-    json: {
-      name: v.name,
-      alias: v.alias || null,
-      email: v.email,
-      password: v.password,
-      age: v.age === "" ? null : v.age,
-      location: v.location || null,
-      timeZone: browserTimeZone(),
-      callbackURL: "/welcome-back",
-    },
-    timeoutMs: 15_000,
-  });
+  unwrap(
+    api.api.auth["sign-up"].email.$post(
+      {
+        json: {
+          name: v.name,
+          alias: v.alias || null,
+          email: v.email,
+          password: v.password,
+          age: v.age === "" ? null : v.age,
+          location: v.location || null,
+          timeZone: browserTimeZone(),
+          callbackURL: "/welcome-back",
+        },
+      },
+      slow(),
+    ),
+  );
 
 export const signIn = (v: { email: string; password: string }) =>
-  apiRequest("/api/auth/sign-in/email", { json: { email: v.email, password: v.password, rememberMe: true }, timeoutMs: 15_000 });
+  unwrap(api.api.auth["sign-in"].email.$post({ json: { email: v.email, password: v.password, rememberMe: true } }, slow()));
 
-export const signOut = () => apiRequest("/api/auth/sign-out", { method: "POST", json: {} });
+export const signOut = () => unwrap(api.api.auth["sign-out"].$post({ json: {} }));
 
 export const requestPasswordReset = (email: string) =>
-  apiRequest("/api/auth/request-password-reset", { json: { email, redirectTo: "/reset-password" }, timeoutMs: 15_000 });
+  unwrap(api.api.auth["request-password-reset"].$post({ json: { email, redirectTo: "/reset-password" } }, slow()));
 
-export const resetPassword = (token: string, newPassword: string) =>
-  apiRequest("/api/auth/reset-password", { json: { token, newPassword }, timeoutMs: 15_000 });
+export const resetPassword = (token: string, newPassword: string) => unwrap(api.api.auth["reset-password"].$post({ json: { token, newPassword } }, slow()));
 
 /** Runs an auth call, then refreshes who is signed in here and in every other tab. */
 export function useAuthMutation<V>(fn: (v: V) => Promise<unknown>) {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { PieceResponse, PieceView } from "#shared/schemas/portfolio.ts";
+import type { PieceView } from "#shared/schemas/portfolio.ts";
 import { api, unwrap } from "#client/lib/api-client.ts";
 
 export const pieceQueryKey = (id: string, share?: string | null) => ["piece", id, share ?? null] as const;
@@ -8,8 +8,7 @@ export const pieceQueryKey = (id: string, share?: string | null) => ["piece", id
 export const getPiece = async (id: string, share?: string | null, signal?: AbortSignal): Promise<PieceView> => {
   const query: { share?: string } = {};
   if (share) query.share = share;
-  const body = (await unwrap(api.api.submissions[":id"].$get({ param: { id }, query }, { init: { signal } }))) as PieceResponse;
-  return body.submission;
+  return (await unwrap(api.api.submissions[":id"].$get({ param: { id }, query }, { init: { signal } }))).submission;
 };
 
 export const getPieceQueryOptions = (id: string, share?: string | null) =>

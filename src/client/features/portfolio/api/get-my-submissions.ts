@@ -10,11 +10,11 @@ export interface MySubmissionsFilter {
 export const portfolioQueryKey = ["portfolio"] as const;
 
 /** One page of the writer's own pieces; search and sort run on the server over all of them. */
-export const getMySubmissions = async (filter: MySubmissionsFilter, cursor: string | null, signal?: AbortSignal): Promise<PortfolioPage> => {
+export const getMySubmissions = (filter: MySubmissionsFilter, cursor: string | null, signal?: AbortSignal): Promise<PortfolioPage> => {
   const query: { sort: PortfolioSort; q?: string; cursor?: string } = { sort: filter.sort };
   if (filter.q.trim()) query.q = filter.q.trim();
   if (cursor) query.cursor = cursor;
-  return (await unwrap(api.api.me.submissions.$get({ query }, { init: { signal } }))) as PortfolioPage;
+  return unwrap(api.api.me.submissions.$get({ query }, { init: { signal } }));
 };
 
 export const getMySubmissionsQueryOptions = (filter: MySubmissionsFilter) =>

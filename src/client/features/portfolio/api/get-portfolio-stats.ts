@@ -3,7 +3,7 @@ import type { PortfolioStats } from "#shared/schemas/portfolio.ts";
 import { api, unwrap } from "#client/lib/api-client.ts";
 import { portfolioQueryKey } from "./get-my-submissions.ts";
 
-export const getPortfolioStats = async (): Promise<PortfolioStats> => (await unwrap(api.api.me["portfolio-stats"].$get())) as PortfolioStats;
+export const getPortfolioStats = (): Promise<PortfolioStats> => unwrap(api.api.me["portfolio-stats"].$get());
 
 export const getPortfolioStatsQueryOptions = () => queryOptions({ queryKey: [...portfolioQueryKey, "stats"], queryFn: getPortfolioStats });
 

@@ -4,8 +4,8 @@ import type { Me } from "#shared/schemas/auth.ts";
 import { api, unwrap } from "#client/lib/api-client.ts";
 import { meQueryKey } from "#client/lib/get-me.ts";
 
-export const updateProfile = async (input: { name: string; alias: string }): Promise<ProfileResponse> =>
-  (await unwrap(api.api.me.profile.$patch({ json: { name: input.name, alias: input.alias } }))) as ProfileResponse;
+export const updateProfile = (input: { name: string; alias: string }): Promise<ProfileResponse> =>
+  unwrap(api.api.me.profile.$patch({ json: { name: input.name, alias: input.alias } }));
 
 /** Update profile (name, alias); the signed-in user everywhere picks it up at once. */
 export function useUpdateProfile() {

@@ -1,0 +1,43 @@
+import { desc, eq, sql } from "drizzle-orm";
+import { localDate } from "#shared/domain/dates.ts";
+import { currentStreakAsOf } from "#shared/domain/streaks.ts";
+import { tierProgress } from "#shared/domain/tiers.ts";
+import type { PortfolioStats } from "#shared/schemas/portfolio.ts";
+import type { Db } from "../../db/client.ts";
+import { submissions, userAchievements, users } from "../../db/schema/index.ts";
+
+/** The profile's numbers: works, pages, streaks, Editors' Selections, achievements and tier. */
+export async function getPortfolioStats(db: Db, userId: string, now: Date): Promise<PortfolioStats> {
+  const [[totals], [user], achievements] = await Promise.all([
+    db
+      .select({
+        works: sql<number>`count(*)::int`,
+        // Summed as exact numeric, read as a number once.
+        pages: sql<number>`coalesce(sum(${submissions.pagesWritten}), 0)::text`.mapWith(Number),
+        featured: sql<number>`(count(*) filter (where ${submissions.isFeatured}))::int`,
+      })
+      .from(submissions)
+      .where(eq(submissions.userId, userId)),
+    db
+      .select({ currentStreak: users.currentStreak, longestStreak: users.longestStreak, lastWriteDate: users.lastWriteDate, timeZone: users.timeZone })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1),
+    db
+      .select({ achievementType: userAchievements.achievementType, year: userAchievements.year })
+      .from(userAchievements)
+      .where(eq(userAchievements.userId, userId))
+      .orderBy(sql`${userAchievements.achievedAt} desc nulls last`, desc(userAchievements.year))
+      .limit(20),
+  ]);
+  const pagesExact = totals?.pages ?? 0;
+  return {
+    works: totals?.works ?? 0,
+    pagesWritten: Math.round(pagesExact * 10) / 10,
+    currentStreak: user ? currentStreakAsOf(user.currentStreak, user.lastWriteDate, localDate(now, user.timeZone)) : 0,
+    longestStreak: user?.longestStreak ?? 0,
+    editorsSelections: totals?.featured ?? 0,
+    achievements,
+    tier: tierProgress(pagesExact),
+  };
+}

@@ -1,0 +1,122 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import type { StreakResponse } from "#shared/schemas/writing.ts";
+import { submissions, userAchievements } from "#server/db/schema/index.ts";
+import { createPrompt, createUser, getUserRow } from "#tests/factories.ts";
+import { clock, submit, t, useWritingApp, words, type ErrorBody } from "./test-helpers.ts";
+
+useWritingApp();
+
+describe("streaks, pages and achievements", () => {
+  const at = (iso: string) => clock().set(new Date(iso));
+
+  it("snapshots the streak on a published name-signed piece only, so a later anonymous piece does not move it", async () => {
+    await createPrompt(t, { date: "2034-04-01" });
+    const u = await createUser(t, { name: "Snapshot Writer" });
+    at("2034-04-01T09:00:00Z");
+    const named = await submit(t, u, { promptId: undefined, signature: "name" });
+    expect(named.body.streak.currentStreak).toBe(1);
+    const card = async () =>
+      (await t.json<{ piece: { author: { streak: number | null } } }>(`/api/community/pieces/${named.body.submission.id}`)).body.piece.author.streak;
+    expect(await card()).toBe(1);
+
+    at("2034-04-02T09:00:00Z");
+    const anon = await submit(t, u, { promptId: undefined, signature: "anonymous" });
+    expect(anon.body.streak.currentStreak).toBe(2);
+    expect(await card()).toBe(1);
+    const feed = await t.json<{ items: { id: string; author: { streak: number | null } }[] }>(
+      `/api/community/feed?prompt=${named.body.submission.promptId}`,
+    );
+    expect(feed.body.items.find((i) => i.id === named.body.submission.id)!.author.streak).toBe(1);
+
+    const stored = await t.deps.db
+      .select({ id: submissions.id, authorStreak: submissions.authorStreak })
+      .from(submissions)
+      .where(eq(submissions.userId, u.id));
+    expect(new Map(stored.map((r) => [r.id, r.authorStreak]))).toEqual(
+      new Map([
+        [named.body.submission.id, 1],
+        [anon.body.submission.id, null],
+      ]),
+    );
+  });
+
+  it("counts consecutive local days, keeps the longest, and reads 0 once a day is missed", async () => {
+    await createPrompt(t, { date: "2033-03-01" });
+    const u = await createUser(t);
+    const streakAfter = async (iso: string) => {
+      at(iso);
+      const res = await submit(t, u, { promptId: undefined });
+      expect(res.status).toBe(201);
+      return res.body.streak;
+    };
+    expect(await streakAfter("2033-03-01T09:00:00Z")).toEqual({ currentStreak: 1, longestStreak: 1 });
+    expect(await streakAfter("2033-03-01T20:00:00Z")).toEqual({ currentStreak: 1, longestStreak: 1 });
+    expect(await streakAfter("2033-03-02T07:00:00Z")).toEqual({ currentStreak: 2, longestStreak: 2 });
+    expect(await streakAfter("2033-03-03T23:59:00Z")).toEqual({ currentStreak: 3, longestStreak: 3 });
+    expect(await streakAfter("2033-03-05T10:00:00Z")).toEqual({ currentStreak: 1, longestStreak: 3 });
+    const row = await getUserRow(t, u.id);
+    expect(row).toMatchObject({ currentStreak: 1, longestStreak: 3, lastWriteDate: "2033-03-05" });
+
+    at("2033-03-06T10:00:00Z");
+    const tomorrow = await t.json<StreakResponse>("/api/me/streak", { cookie: u.cookie, headers: { "x-time-zone": "UTC" } });
+    expect(tomorrow.body).toMatchObject({ currentStreak: 1, longestStreak: 3, lastWriteDate: "2033-03-05", totalDaysWritten: 4 });
+
+    at("2033-03-07T10:00:00Z");
+    const lapsed = await t.json<StreakResponse>("/api/me/streak", { cookie: u.cookie, headers: { "x-time-zone": "UTC" } });
+    expect(lapsed.body).toEqual({
+      currentStreak: 0,
+      longestStreak: 3,
+      lastWriteDate: "2033-03-05",
+      totalDaysWritten: 4,
+      pagesWrittenTotal: 0.1,
+      forgivenessDayUsed: null,
+    });
+    const me = await t.json<{ user: { currentStreak: number; longestStreak: number } }>("/api/me", { cookie: u.cookie });
+    expect(me.body.user).toMatchObject({ currentStreak: 0, longestStreak: 3 });
+  });
+
+  it("counts days on the writer's own calendar, across their midnight", async () => {
+    await createPrompt(t, { date: "2033-04-01" });
+    const tokyo = await createUser(t, { timeZone: "Asia/Tokyo" });
+    const utc = await createUser(t, { timeZone: "UTC" });
+    // 23:50 and 00:10 in Tokyo: two days there, one day in UTC.
+    for (const iso of ["2033-04-01T14:50:00Z", "2033-04-01T15:10:00Z"]) {
+      at(iso);
+      expect((await submit(t, tokyo, { timeZone: "Asia/Tokyo" })).status).toBe(201);
+      expect((await submit(t, utc, { timeZone: "UTC" })).status).toBe(201);
+    }
+    expect(await getUserRow(t, tokyo.id)).toMatchObject({ currentStreak: 2, lastWriteDate: "2033-04-02" });
+    expect(await getUserRow(t, utc.id)).toMatchObject({ currentStreak: 1, lastWriteDate: "2033-04-01" });
+  });
+
+  it("refuses the streak read to visitors", async () => {
+    const res = await t.json<ErrorBody>("/api/me/streak");
+    expect(res.status).toBe(401);
+  });
+
+  it("awards each achievement once, when lifetime pages first cross 50, 100, 200 and 365, stamped with the year", async () => {
+    at("2034-02-01T12:00:00Z");
+    await createPrompt(t, { date: "2034-02-01" });
+    const u = await createUser(t);
+    const award = async (wordCount: number) => {
+      const res = await submit(t, u, { content: words(wordCount), action: "save" });
+      expect(res.status).toBe(201);
+      return res.body.achievements;
+    };
+    expect(await award(12_450)).toEqual([]); // 49.8 pages
+    expect(await award(50)).toEqual([{ achievementType: "novella_club", year: 2034 }]); // 50.0
+    expect(await award(250)).toEqual([]); // 51.0
+    expect(await award(12_250)).toEqual([{ achievementType: "centurion_club", year: 2034 }]); // 100.0
+    at("2035-01-02T12:00:00Z");
+    expect(await award(66_250)).toEqual([
+      { achievementType: "storysmith", year: 2035 },
+      { achievementType: "page_walker", year: 2035 },
+    ]); // 365.0
+    expect(await award(25_000)).toEqual([]);
+    const held = await t.deps.db.select().from(userAchievements).where(eq(userAchievements.userId, u.id));
+    expect(held).toHaveLength(4);
+    const streak = await t.json<StreakResponse>("/api/me/streak", { cookie: u.cookie });
+    expect(streak.body.pagesWrittenTotal).toBe(465);
+  });
+});

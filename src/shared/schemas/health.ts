@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { isoTime } from "./common.ts";
+
+/** GET /api/config: public settings the client mirrors. */
+export const appConfig = z.object({
+  siteName: z.string(),
+  appUrl: z.string(),
+  /** The writing time the server enforces. */
+  minWritingSeconds: z.number(),
+});
+export type AppConfig = z.infer<typeof appConfig>;
+
+const databaseKind = z.enum(["pglite", "postgres"]);
+
+/** GET /api/health: 200 with "ok" while the database answers, else 503 with "error". */
+export const healthResponse = z.discriminatedUnion("status", [
+  z.object({ status: z.literal("ok"), database: databaseKind, ms: z.number() }),
+  z.object({ status: z.literal("error"), database: databaseKind, message: z.string() }),
+]);
+export type HealthResponse = z.infer<typeof healthResponse>;
+
+/** POST /api/test/clock (TEST_CLOCK only): move the server clock forward, or back to the real time. */
+export const testClockInput = z
+  .object({
+    advanceMs: z.number().optional().catch(undefined),
+    reset: z.boolean().optional().catch(undefined),
+  })
+  .catch({});
+export const testClockResponse = z.object({ now: isoTime });
