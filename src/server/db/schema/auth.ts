@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid, date } from "drizzle-orm/pg-core";
+import { idColumn, ownedBy, stampColumn } from "./columns.ts";
 
 /**
  * Writers. better-auth's user model lives here (modelName "users"); the property names are
@@ -8,7 +9,7 @@ import { bigint, boolean, check, index, integer, pgTable, smallint, text, timest
 export const users = pgTable(
   "users",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: idColumn(),
     email: text("email").notNull(),
     emailVerified: boolean("email_verified").notNull().default(false),
     name: text("name").notNull(),
@@ -21,8 +22,8 @@ export const users = pgTable(
     longestStreak: integer("longest_streak").notNull().default(0),
     /** The writer's local calendar date of their latest piece (YYYY-MM-DD). */
     lastWriteDate: date("last_write_date", { mode: "string" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampColumn("created_at"),
+    updatedAt: stampColumn("updated_at"),
   },
   (t) => [
     uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
@@ -37,16 +38,14 @@ export const users = pgTable(
 export const sessions = pgTable(
   "session",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: idColumn(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     token: text("token").notNull().unique(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampColumn("created_at"),
+    updatedAt: stampColumn("updated_at"),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownedBy("user_id", () => users.id),
   },
   (t) => [index("session_user_id_idx").on(t.userId)],
 );
@@ -54,12 +53,10 @@ export const sessions = pgTable(
 export const accounts = pgTable(
   "account",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: idColumn(),
     accountId: text("account_id").notNull(),
     providerId: text("provider_id").notNull(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownedBy("user_id", () => users.id),
     accessToken: text("access_token"),
     refreshToken: text("refresh_token"),
     idToken: text("id_token"),
@@ -67,8 +64,8 @@ export const accounts = pgTable(
     refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
     scope: text("scope"),
     password: text("password"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampColumn("created_at"),
+    updatedAt: stampColumn("updated_at"),
   },
   (t) => [index("account_user_id_idx").on(t.userId)],
 );
@@ -76,19 +73,19 @@ export const accounts = pgTable(
 export const verifications = pgTable(
   "verification",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: idColumn(),
     identifier: text("identifier").notNull(),
     value: text("value").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampColumn("created_at"),
+    updatedAt: stampColumn("updated_at"),
   },
   (t) => [index("verification_identifier_idx").on(t.identifier)],
 );
 
 /** better-auth's rate-limit counters, kept in the database so they hold across app instances. */
 export const rateLimits = pgTable("rate_limit", {
-  id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+  id: idColumn(),
   key: text("key").notNull().unique(),
   count: integer("count").notNull(),
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
@@ -98,5 +95,5 @@ export const admins = pgTable("admins", {
   userId: uuid("user_id")
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: stampColumn("created_at"),
 });

@@ -17,6 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { idColumn, ownedBy, stampColumn } from "./columns.ts";
 import { users } from "./auth.ts";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -28,12 +29,12 @@ const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 export const prompts = pgTable(
   "prompts",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: idColumn(),
     text: text("text").notNull(),
     date: date("date", { mode: "string" }),
     kind: text("kind", { enum: ["daily", "freewrite"] }).notNull().default("daily"),
     author: text("author"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampColumn("created_at"),
   },
   (t) => [
     uniqueIndex("prompts_date_key").on(t.date),
@@ -46,10 +47,8 @@ export const prompts = pgTable(
 export const submissions = pgTable(
   "submissions",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    userId: ownedBy("user_id", () => users.id),
     /** A prompt with pieces cannot be deleted: the pieces are the writers', not the prompt's. */
     promptId: uuid("prompt_id")
       .notNull()
@@ -86,8 +85,8 @@ export const submissions = pgTable(
       .generatedAlwaysAs(sql`to_tsvector('simple', coalesce(title, '') || ' ' || content)`),
     /** Client-generated key: a retried or doubled request creates one piece, never two. */
     idempotencyKey: text("idempotency_key"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampColumn("created_at"),
+    updatedAt: stampColumn("updated_at"),
   },
   (t) => [
     // A writer's pieces, newest first (portfolio, streak reads).
@@ -113,13 +112,9 @@ export const submissions = pgTable(
 export const submissionLikes = pgTable(
   "submission_likes",
   {
-    submissionId: uuid("submission_id")
-      .notNull()
-      .references(() => submissions.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    submissionId: ownedBy("submission_id", () => submissions.id),
+    userId: ownedBy("user_id", () => users.id),
+    createdAt: stampColumn("created_at"),
   },
   (t) => [
     primaryKey({ name: "submission_likes_pkey", columns: [t.submissionId, t.userId] }),
@@ -130,15 +125,11 @@ export const submissionLikes = pgTable(
 export const submissionComments = pgTable(
   "submission_comments",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
-    submissionId: uuid("submission_id")
-      .notNull()
-      .references(() => submissions.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    submissionId: ownedBy("submission_id", () => submissions.id),
+    userId: ownedBy("user_id", () => users.id),
     content: text("content").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampColumn("created_at"),
   },
   (t) => [
     index("submission_comments_submission_idx").on(t.submissionId, t.createdAt, t.id),
@@ -150,14 +141,12 @@ export const submissionComments = pgTable(
 export const shareLinks = pgTable(
   "share_links",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
-    submissionId: uuid("submission_id")
-      .notNull()
-      .references(() => submissions.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    submissionId: ownedBy("submission_id", () => submissions.id),
     token: text("token").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampColumn("created_at"),
   },
   (t) => [
     uniqueIndex("share_links_token_key").on(t.token),
@@ -168,10 +157,8 @@ export const shareLinks = pgTable(
 export const userAchievements = pgTable(
   "user_achievements",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    userId: ownedBy("user_id", () => users.id),
     achievementType: text("achievement_type", {
       enum: ["novella_club", "centurion_club", "storysmith", "page_walker"],
     }).notNull(),
@@ -205,7 +192,7 @@ export const events = pgTable(
     id: bigserial("id", { mode: "number" }).primaryKey(),
     type: text("type").notNull(),
     payload: jsonb("payload").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampColumn("created_at"),
   },
   (t) => [index("events_created_at_idx").on(t.createdAt)],
 );

@@ -1,0 +1,13 @@
+import { sql } from "drizzle-orm";
+import { timestamp, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+
+/* Columns every table spells the same way, written once. */
+
+/** A UUID primary key drawn by PostgreSQL. */
+export const idColumn = () => uuid("id").primaryKey().default(sql`gen_random_uuid()`);
+
+/** An instant with its time zone, stamped when the row is written. */
+export const stampColumn = (name: "created_at" | "updated_at") => timestamp(name, { withTimezone: true }).notNull().defaultNow();
+
+/** A required reference that goes with the row it points at (likes, comments, sessions of a writer). */
+export const ownedBy = (name: string, target: () => AnyPgColumn) => uuid(name).notNull().references(target, { onDelete: "cascade" });
