@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid, date } from "drizzle-orm/pg-core";
-import { idColumn, ownedBy, stampColumn } from "./columns.ts";
+import { idColumn, ownedBy, stampColumn, stamps } from "./columns.ts";
 
 /**
  * Writers. better-auth's user model lives here (modelName "users"); the property names are
@@ -22,8 +22,7 @@ export const users = pgTable(
     longestStreak: integer("longest_streak").notNull().default(0),
     /** The writer's local calendar date of their latest piece (YYYY-MM-DD). */
     lastWriteDate: date("last_write_date", { mode: "string" }),
-    createdAt: stampColumn("created_at"),
-    updatedAt: stampColumn("updated_at"),
+    ...stamps(),
   },
   (t) => [
     uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
@@ -41,8 +40,7 @@ export const sessions = pgTable(
     id: idColumn(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     token: text("token").notNull().unique(),
-    createdAt: stampColumn("created_at"),
-    updatedAt: stampColumn("updated_at"),
+    ...stamps(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
     userId: ownedBy("user_id", () => users.id),
@@ -64,8 +62,7 @@ export const accounts = pgTable(
     refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
     scope: text("scope"),
     password: text("password"),
-    createdAt: stampColumn("created_at"),
-    updatedAt: stampColumn("updated_at"),
+    ...stamps(),
   },
   (t) => [index("account_user_id_idx").on(t.userId)],
 );
@@ -77,8 +74,7 @@ export const verifications = pgTable(
     identifier: text("identifier").notNull(),
     value: text("value").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    createdAt: stampColumn("created_at"),
-    updatedAt: stampColumn("updated_at"),
+    ...stamps(),
   },
   (t) => [index("verification_identifier_idx").on(t.identifier)],
 );

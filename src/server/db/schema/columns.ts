@@ -11,3 +11,6 @@ export const stampColumn = (name: "created_at" | "updated_at") => timestamp(name
 
 /** A required reference that goes with the row it points at (likes, comments, sessions of a writer). */
 export const ownedBy = (name: string, target: () => AnyPgColumn) => uuid(name).notNull().references(target, { onDelete: "cascade" });
+
+/** When a row was created and last changed. */
+export const stamps = () => ({ createdAt: stampColumn("created_at"), updatedAt: stampColumn("updated_at") });

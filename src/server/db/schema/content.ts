@@ -17,7 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { idColumn, ownedBy, stampColumn } from "./columns.ts";
+import { idColumn, ownedBy, stampColumn, stamps } from "./columns.ts";
 import { users } from "./auth.ts";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -85,8 +85,7 @@ export const submissions = pgTable(
       .generatedAlwaysAs(sql`to_tsvector('simple', coalesce(title, '') || ' ' || content)`),
     /** Client-generated key: a retried or doubled request creates one piece, never two. */
     idempotencyKey: text("idempotency_key"),
-    createdAt: stampColumn("created_at"),
-    updatedAt: stampColumn("updated_at"),
+    ...stamps(),
   },
   (t) => [
     // A writer's pieces, newest first (portfolio, streak reads).
