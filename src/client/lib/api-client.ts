@@ -54,28 +54,6 @@ async function toError(res: Response): Promise<ApiError> {
   return new ApiError(res.status, "unknown", `Request failed (${res.status})`);
 }
 
-export interface ApiRequestInit {
-  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  json?: unknown;
-  signal?: AbortSignal;
-  timeoutMs?: number;
-  headers?: Record<string, string>;
-}
-
-/** JSON in, JSON out; throws ApiError with the server's message on failure. */
-export async function apiRequest<T>(path: string, init: ApiRequestInit = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: "application/json", ...init.headers };
-  let body: string | undefined;
-  if (init.json !== undefined) {
-    headers["content-type"] = "application/json";
-    body = JSON.stringify(init.json);
-  }
-  const res = await apiFetchRaw(path, { method: init.method ?? (body ? "POST" : "GET"), headers, body, signal: init.signal, timeoutMs: init.timeoutMs });
-  if (!res.ok) throw await toError(res);
-  if (res.status === 204) return undefined as T;
-  return (await res.json()) as T;
-}
-
 /** The typed RPC client (hc<AppType>); pair calls with `unwrap`. */
 export const api = hc<AppType>("/", { fetch: ((input: RequestInfo | URL, init?: RequestInit) => apiFetchRaw(input, init)) as typeof fetch });
 

@@ -40,7 +40,6 @@ const promptText = z
 
 /** PUT /api/admin/prompts/today */
 export const todayPromptInput = z.object({ text: promptText });
-export type TodayPromptInput = z.input<typeof todayPromptInput>;
 
 /** GET /api/admin/scheduler?week= (any date of the week; the admin's current week when absent). */
 export const schedulerWeekQuery = z.object({ week: dateInput.optional() });
@@ -123,7 +122,6 @@ export const schedulerDayState = z.object({
   date: isoDate,
   prompt: adminPrompt.extend({ submissionCount: z.number().int() }).nullable(),
 });
-export type SchedulerDayState = z.infer<typeof schedulerDayState>;
 
 /** GET /api/admin/scheduler */
 export const schedulerWeek = z.object({
@@ -197,7 +195,6 @@ export const adminUserListItem = z.object({
   email: z.string(),
   createdAt: isoTime,
 });
-export type AdminUserListItem = z.infer<typeof adminUserListItem>;
 
 /** GET /api/admin/users */
 export const adminUsersPage = z.object({ users: z.array(adminUserListItem), nextCursor });

@@ -71,4 +71,3 @@ export type Me = z.infer<typeof meOutput>;
 
 /** GET /api/me: the signed-in writer, or null for a visitor. */
 export const meResponse = z.object({ user: meOutput.nullable() });
-export type MeResponse = z.infer<typeof meResponse>;

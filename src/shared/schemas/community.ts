@@ -34,7 +34,6 @@ export const FILTER_LABELS: Record<CommunityFilter, string> = {
 
 /** "all", "freewrite" (the Weekly Freewrite option) or a prompt id. */
 export const promptFilter = z.union([z.literal("all"), z.literal("freewrite"), z.uuid({ error: "Unknown prompt" })]);
-export type PromptFilter = z.infer<typeof promptFilter>;
 
 /** GET /api/community/feed: the view is in the URL, so a filtered feed can be shared. */
 export const feedQuery = z.object({
@@ -112,7 +111,6 @@ export const promptHistoryItem = z.object({
   text: z.string(),
   responseCount: z.number().int(),
 });
-export type PromptHistoryItem = z.infer<typeof promptHistoryItem>;
 
 /** GET /api/community/prompts */
 export const promptHistory = z.object({
@@ -136,7 +134,6 @@ export const commentInput = z.object({
     .min(1, COMMUNITY_MESSAGES.commentRequired)
     .max(COMMENT_MAX_LENGTH, COMMUNITY_MESSAGES.commentTooLong),
 });
-export type CommentInput = z.input<typeof commentInput>;
 
 /**
  * A comment as readers see it: the commenter's alias if they have one, else their name; the

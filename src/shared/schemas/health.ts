@@ -17,7 +17,6 @@ export const healthResponse = z.discriminatedUnion("status", [
   z.object({ status: z.literal("ok"), database: databaseKind, ms: z.number() }),
   z.object({ status: z.literal("error"), database: databaseKind, message: z.string() }),
 ]);
-export type HealthResponse = z.infer<typeof healthResponse>;
 
 /** POST /api/test/clock (TEST_CLOCK only): move the server clock forward, or back to the real time. */
 export const testClockInput = z

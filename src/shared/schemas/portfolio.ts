@@ -55,7 +55,6 @@ export const mySubmissionsQuery = z.object({
   cursor: z.string().max(4000).optional(),
   limit: z.coerce.number().int().min(1).max(PORTFOLIO_PAGE_MAX).default(PORTFOLIO_PAGE_SIZE),
 });
-export type MySubmissionsQuery = z.input<typeof mySubmissionsQuery>;
 
 /** PATCH /api/me/profile: a name is required and trimmed; an empty alias removes it. */
 export const updateProfileInput = z.object({
@@ -71,7 +70,6 @@ export const updateProfileInput = z.object({
     .nullish()
     .transform((v) => (v ? v : null)),
 });
-export type UpdateProfileInput = z.input<typeof updateProfileInput>;
 
 /**
  * PATCH /api/submissions/:id/private: the writer's private version. Content is trimmed and
@@ -142,7 +140,6 @@ export const portfolioPage = z.object({
 export type PortfolioPage = z.infer<typeof portfolioPage>;
 
 export const portfolioAchievement = z.object({ achievementType: z.enum(ACHIEVEMENT_TYPES), year: z.number() });
-export type PortfolioAchievement = z.infer<typeof portfolioAchievement>;
 
 const tier = z.object({ key: z.enum(["new_voice", ...ACHIEVEMENT_TYPES]), name: z.string(), minPages: z.number() });
 /** TierProgress of shared/domain/tiers.ts. */
@@ -199,7 +196,6 @@ export type PieceResponse = z.infer<typeof pieceResponse>;
 
 /** DELETE /api/submissions/:id */
 export const deleteResponse = z.object({ id: z.string(), deleted: z.literal(true) });
-export type DeleteResponse = z.infer<typeof deleteResponse>;
 
 /** POST /api/submissions/:id/share-links */
 export const shareLinkResponse = z.object({

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MAX_CONTENT_LENGTH, MAX_TITLE_LENGTH } from "../constants.ts";
 import { ACHIEVEMENT_TYPES } from "../domain/achievements.ts";
 import { SIGNATURES } from "../domain/author.ts";
-import { isoDate, isoTime } from "./common.ts";
+import { isoTime } from "./common.ts";
 
 /** A prompt as the writing pages show it. `id` is null only for the emergency prompt. */
 export const promptOutput = z.object({
@@ -16,7 +16,6 @@ export type Prompt = z.infer<typeof promptOutput>;
 
 /** today: the prompt of the writer's own date; earlier: the latest before it; emergency: none exists. */
 export const promptSource = z.enum(["today", "earlier", "emergency"]);
-export type PromptSource = z.infer<typeof promptSource>;
 
 /** GET /api/prompts/today */
 export const todayPromptResponse = z.object({ prompt: promptOutput, source: promptSource });
@@ -24,7 +23,6 @@ export type TodayPromptResponse = z.infer<typeof todayPromptResponse>;
 
 /** GET /api/prompts/freewrite */
 export const freewritePromptResponse = z.object({ prompt: promptOutput });
-export type FreewritePromptResponse = z.infer<typeof freewritePromptResponse>;
 
 /** POST /api/writing-sessions */
 export const writingSessionResponse = z.object({
@@ -88,14 +86,3 @@ export const submissionResponse = z.object({
 });
 export type SubmissionResponse = z.infer<typeof submissionResponse>;
 
-/** GET /api/me/streak (spec §3 "Streak data"). */
-export const streakResponse = z.object({
-  currentStreak: z.number(),
-  longestStreak: z.number(),
-  lastWriteDate: isoDate.nullable(),
-  totalDaysWritten: z.number(),
-  /** One decimal. */
-  pagesWrittenTotal: z.number(),
-  forgivenessDayUsed: z.null(),
-});
-export type StreakResponse = z.infer<typeof streakResponse>;

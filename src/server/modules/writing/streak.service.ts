@@ -1,9 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { achievementsReached, type AchievementType } from "#shared/domain/achievements.ts";
-import { localDate } from "#shared/domain/dates.ts";
-import { currentStreakAsOf, streakAfterWriting, type StreakState } from "#shared/domain/streaks.ts";
-import type { AwardedAchievement, StreakResponse } from "#shared/schemas/writing.ts";
-import type { Db, Queryable, Tx } from "../../db/client.ts";
+import { streakAfterWriting, type StreakState } from "#shared/domain/streaks.ts";
+import type { AwardedAchievement } from "#shared/schemas/writing.ts";
+import type { Queryable, Tx } from "../../db/client.ts";
 import { submissions, userAchievements, users } from "../../db/schema/index.ts";
 
 /* What a piece moves on its writer's row: the streak of days written and the achievements of lifetime pages. */
@@ -56,24 +55,4 @@ export async function awardAchievements(tx: Tx, userId: string, year: number, no
     .onConflictDoNothing({ target: [userAchievements.userId, userAchievements.achievementType] })
     .returning({ achievementType: userAchievements.achievementType, year: userAchievements.year });
   return inserted;
-}
-
-/** GET /api/me/streak */
-export async function getStreak(db: Db, userId: string, now: Date, timeZone: string): Promise<StreakResponse> {
-  const s = await streakOf(db, userId);
-  const [agg] = await db
-    .select({
-      days: sql<number>`count(distinct ${submissions.localDate})::int`,
-      pages: sql<number>`coalesce(sum(${submissions.pagesWritten}), 0)::float8`,
-    })
-    .from(submissions)
-    .where(eq(submissions.userId, userId));
-  return {
-    currentStreak: currentStreakAsOf(s.currentStreak, s.lastWriteDate, localDate(now, timeZone)),
-    longestStreak: s.longestStreak,
-    lastWriteDate: s.lastWriteDate,
-    totalDaysWritten: agg?.days ?? 0,
-    pagesWrittenTotal: Math.round((agg?.pages ?? 0) * 10) / 10,
-    forgivenessDayUsed: null,
-  };
 }

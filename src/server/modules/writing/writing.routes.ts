@@ -3,7 +3,6 @@ import { MESSAGES } from "#shared/errors.ts";
 import { localDate } from "#shared/domain/dates.ts";
 import {
   freewritePromptResponse,
-  streakResponse,
   submissionInput,
   submissionResponse,
   todayPromptResponse,
@@ -15,7 +14,6 @@ import { respond } from "../../http/respond.ts";
 import { validate } from "../../http/validate.ts";
 import { createSubmission } from "./create-submission.service.ts";
 import { getFreewritePrompt, getTodayPrompt } from "./prompts.service.ts";
-import { getStreak } from "./streak.service.ts";
 import { startWritingSession } from "./writing-sessions.service.ts";
 
 /** Minting writing sessions: at most this many per client per window (scaled by AUTH_RATE_LIMIT_SCALE). */
@@ -52,10 +50,4 @@ export const writingRoutes = new Hono<AppEnv>()
     const input = c.req.valid("json");
     const { created, response } = await createSubmission(c.get("deps"), user, c.get("timeZone"), input);
     return respond(c, submissionResponse, response, created ? 201 : 200);
-  })
-  /** The signed-in writer's streak data (spec §3). */
-  .get("/me/streak", async (c) => {
-    const user = requireUser(c);
-    const { db, clock } = c.get("deps");
-    return respond(c, streakResponse, await getStreak(db, user.id, clock.now(), c.get("timeZone")));
   });
