@@ -77,6 +77,10 @@ describe.skipIf(!url)("PostgreSQL going away and coming back", () => {
     const feed = await request("/api/community/feed");
     expect(feed.status).toBe(503);
     expect(await feed.json()).toEqual({ code: "database_unavailable", message: "The database is unavailable; please try again in a moment." });
+    // A signed-in writer is not signed out by the outage: their publish is a 503 too, not a 401.
+    const publish = await request("/api/submissions", { cookie: writer.cookie, json: { content: "kept", action: "publish", writingSession: "x", idempotencyKey: crypto.randomUUID() } });
+    expect(publish.status).toBe(503);
+    expect(((await publish.json()) as { code: string }).code).toBe("database_unavailable");
     const health = await request("/api/health");
     expect(health.status).toBe(503);
 

@@ -1,17 +1,46 @@
 import type { MiddlewareHandler } from "hono";
-import { eq } from "drizzle-orm";
+import { and, eq, lte, sql } from "drizzle-orm";
 import { isValidTimeZone } from "#shared/domain/dates.ts";
 import { users } from "../db/schema/index.ts";
 import type { AppContext, AppEnv, SessionUser } from "./context.ts";
+import { HttpError, SERVICE_MESSAGES } from "./errors.ts";
 
 /** The cookie prefix better-auth writes (auth.ts `cookiePrefix`): without it there is no session to look up. */
 const SESSION_COOKIE = "inkwell";
 
-/** better-auth's session for this request's cookie, or null (no cookie, expired, or the lookup failed). */
+/** The stored zone follows the browser's at most this often, so a writer's day cannot be moved at will. */
+export const TIME_ZONE_CHANGE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * better-auth's session for this request's cookie, or null (no cookie, or not a live session).
+ * A lookup that fails (the database is down) is a 503, never "signed out": a writer mid-publish
+ * must not be told to sign in again, and their client keeps the text.
+ */
 export async function sessionOf(c: AppContext) {
   const cookie = c.req.header("cookie") ?? "";
   if (!cookie.includes(SESSION_COOKIE)) return null;
-  return c.get("deps").auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
+  try {
+    return await c.get("deps").auth.api.getSession({ headers: c.req.raw.headers });
+  } catch {
+    throw new HttpError(503, "database_unavailable", SERVICE_MESSAGES.databaseUnavailable);
+  }
+}
+
+/**
+ * The writer's calendar is one stored zone. It follows the browser's (travelling works), but at
+ * most once a day, counted from the last change or from sign-up: two saves minutes apart under
+ * two different X-Time-Zone headers stay one writing day.
+ */
+async function followBrowserZone(c: AppContext, user: SessionUser, browserZone: string | null): Promise<void> {
+  if (!browserZone || browserZone === user.timeZone) return;
+  const { db, clock } = c.get("deps");
+  const now = clock.now();
+  const [row] = await db
+    .update(users)
+    .set({ timeZone: browserZone, timeZoneChangedAt: now })
+    .where(and(eq(users.id, user.id), lte(sql`coalesce(${users.timeZoneChangedAt}, ${users.createdAt})`, new Date(now.getTime() - TIME_ZONE_CHANGE_MS))))
+    .returning({ timeZone: users.timeZone });
+  if (row) user.timeZone = row.timeZone;
 }
 
 /**
@@ -35,14 +64,11 @@ export const session = (): MiddlewareHandler<AppEnv> => async (c, next) => {
       timeZone: u.timeZone ?? "UTC",
       isAdmin: await deps.admins.isAdmin(u.id),
     };
-    if (tz && tz !== user.timeZone) {
-      // The writer's calendar follows their browser: keep the zone on the user row.
-      await deps.db.update(users).set({ timeZone: tz }).where(eq(users.id, user.id));
-      user.timeZone = tz;
-    }
+    await followBrowserZone(c, user, tz);
   }
   c.set("user", user);
   c.set("sessionId", result?.session.id ?? null);
-  c.set("timeZone", tz ?? user?.timeZone ?? "UTC");
+  // A signed-in writer's day is their stored zone's; a visitor's, their browser's.
+  c.set("timeZone", user?.timeZone ?? tz ?? "UTC");
   await next();
 };

@@ -18,6 +18,8 @@ export const users = pgTable(
     age: smallint("age"),
     location: text("location"),
     timeZone: text("time_zone").notNull().default("UTC"),
+    /** When the stored zone last changed (null: since the account was made). It moves at most once a day. */
+    timeZoneChangedAt: timestamp("time_zone_changed_at", { withTimezone: true }),
     currentStreak: integer("current_streak").notNull().default(0),
     longestStreak: integer("longest_streak").notNull().default(0),
     /** The writer's local calendar date of their latest piece (YYYY-MM-DD). */

@@ -23,7 +23,8 @@ export async function resolvePieceMeta(c: AppContext, id: string): Promise<PageM
   const rawShare = c.req.query("share");
   const share = isValidShareTokenFormat(rawShare) ? rawShare : undefined;
   // The page route has no session middleware (it runs for /api/* only): ask better-auth directly.
-  const viewerId = (await sessionOf(c))?.user.id ?? null;
+  // A page head is read as a visitor's when the session cannot be looked up: it shows less, never more.
+  const viewerId = (await sessionOf(c).catch(() => null))?.user.id ?? null;
   const row = await readablePiece(db, viewerId, id, share, clock.now());
   if (!row) return null;
   const face = publicFace(row);

@@ -80,6 +80,25 @@ describe("streaks, pages and achievements", () => {
     expect(await getUserRow(t, utc.id)).toMatchObject({ currentStreak: 1, lastWriteDate: "2033-04-01" });
   });
 
+  it("keeps one writing day for saves minutes apart under two zone headers; the stored zone follows the browser at most once a day", async () => {
+    at("2036-06-01T11:55:00Z");
+    const { id: promptId } = await createPrompt(t, { date: "2036-06-01" });
+    const u = await createUser(t, { timeZone: "UTC" });
+    // 23:55 on June 1 at UTC−12, then two minutes later 13:57 on June 2 in Paris: one real day,
+    // even though the headers would make it two.
+    at("2036-06-02T11:55:00Z");
+    expect((await submit(t, u, { timeZone: "Etc/GMT+12", promptId })).body.streak.currentStreak).toBe(1);
+    at("2036-06-02T11:57:00Z");
+    expect((await submit(t, u, { timeZone: "Europe/Paris", promptId })).body.streak.currentStreak).toBe(1);
+    const row = await getUserRow(t, u.id);
+    expect(row.timeZone).toBe("Etc/GMT+12");
+    expect(row.lastWriteDate).toBe("2036-06-01");
+    // A day later the writer has really travelled: the zone follows once more.
+    at("2036-06-03T12:30:00Z");
+    expect((await submit(t, u, { timeZone: "Asia/Tokyo", promptId })).status).toBe(201);
+    expect((await getUserRow(t, u.id)).timeZone).toBe("Asia/Tokyo");
+  });
+
   it("awards each achievement once, when lifetime pages first cross 50, 100, 200 and 365, stamped with the year", async () => {
     at("2034-02-01T12:00:00Z");
     await createPrompt(t, { date: "2034-02-01" });
