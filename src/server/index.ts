@@ -6,6 +6,7 @@ import { DataDirLockedError, DataDirUnwritableError } from "./db/lock.ts";
 import { Drain, SERVER_OPTIONS } from "./http/lifecycle.ts";
 import { createDeps } from "./deps.ts";
 import { EnvError, loadEnv } from "./env.ts";
+import { logError } from "./log.ts";
 
 /** The whole shutdown must fit well within a supervisor's usual 10 s grace period. */
 const SHUTDOWN_LIMIT_MS = 8_000;
@@ -71,7 +72,7 @@ async function main() {
     await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, SOCKET_GRACE_MS).unref())]);
     server.closeAllConnections();
     // 4. Only then the database.
-    await deps.stop().catch((err: unknown) => console.error(JSON.stringify({ level: "error", msg: "closing the database failed", err: String(err) })));
+    await deps.stop().catch((err: unknown) => logError("closing the database failed", err));
     console.log(JSON.stringify({ level: "info", msg: "stopped" }));
     process.exit(0);
   };

@@ -3,6 +3,7 @@ import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import type { Database, Db, NotificationHandler } from "./client.ts";
 import * as schema from "./schema/index.ts";
+import { logError } from "../log.ts";
 
 /*
  * A PostgreSQL server can go away at any moment (a crash, a restart, a failover). The app must
@@ -19,9 +20,7 @@ const LISTEN_RETRY_MIN_MS = 250;
 const LISTEN_RETRY_MAX_MS = 10_000;
 const MIGRATION_LOCK = 727274;
 
-const logLine = (msg: string, err?: unknown) =>
-  // Only the driver's code and message: a failed query's parameters (writers' text) never reach the log.
-  console.error(JSON.stringify({ level: "error", msg, code: (err as { code?: string } | undefined)?.code, err: (err as Error | undefined)?.message?.split("\n")[0] }));
+const logLine = (msg: string, err?: unknown) => logError(msg, err ?? new Error("connection ended"));
 
 /** The one LISTEN connection of an app instance, kept alive across server restarts. */
 class Listener {

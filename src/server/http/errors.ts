@@ -3,7 +3,8 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ZodError } from "zod";
 import type { ApiErrorBody } from "#shared/errors.ts";
-import { isDatabaseUnavailable, isDiskFull, pgErrorCode } from "../db/errors.ts";
+import { isDatabaseUnavailable, isDiskFull } from "../db/errors.ts";
+import { logError } from "../log.ts";
 
 /** A failure a caller can see: status, stable code, the spec's user-facing message. */
 export class HttpError extends Error {
@@ -47,14 +48,14 @@ export function handleError(err: Error, c: Context): Response {
     return c.json({ code, message: err.message || "Bad request" } satisfies ApiErrorBody, status as ContentfulStatusCode);
   }
   if (isDiskFull(err)) {
-    console.error(logLine("out of disk space (ENOSPC)", c.req.path, err));
+    logError("out of disk space (ENOSPC)", err, { path: c.req.path });
     return c.json({ code: "disk_full", message: SERVICE_MESSAGES.diskFull } satisfies ApiErrorBody, 503, { "Retry-After": "60" });
   }
   if (isDatabaseUnavailable(err)) {
-    console.error(logLine("database unavailable", c.req.path, err));
+    logError("database unavailable", err, { path: c.req.path });
     return c.json({ code: "database_unavailable", message: SERVICE_MESSAGES.databaseUnavailable } satisfies ApiErrorBody, 503, { "Retry-After": "5" });
   }
-  console.error(logLine("unhandled error", c.req.path, err));
+  logError("unhandled error", err, { path: c.req.path });
   return c.json({ code: "internal", message: "Something went wrong. Please try again." } satisfies ApiErrorBody, 500);
 }
 
@@ -64,15 +65,3 @@ export const SERVICE_MESSAGES = {
   diskFull: "The server is out of disk space; your text is kept — try again later.",
 } as const;
 
-/**
- * One JSON log line for a failure: its kind, the SQLSTATE or errno, the first line of its message
- * and where it was thrown. Never a failed query's parameters (they hold writers' text): drizzle
- * puts them on the message's second line ("params: …"), which is dropped, as is the SQL of a
- * failed query beyond its first 120 characters.
- */
-export function logLine(msg: string, path: string, err: Error): string {
-  const first = (err.message ?? "").split("\n")[0] ?? "";
-  const frames = (err.stack ?? "").split("\n").filter((l) => l.startsWith("    at ")).slice(0, 8).map((l) => l.trim());
-  const code = pgErrorCode(err) ?? (err as { code?: unknown }).code;
-  return JSON.stringify({ level: "error", msg, path, name: err.name, code, err: first.slice(0, 160), at: frames });
-}

@@ -2,6 +2,7 @@ import { and, asc, gt, lt, sql } from "drizzle-orm";
 import type { Database, Queryable } from "../db/client.ts";
 import { publicLiveEvent, type LiveEvent, type LiveEventPayload, type LiveEventType } from "#shared/schemas/events.ts";
 import { events } from "../db/schema/index.ts";
+import { logError } from "../log.ts";
 
 /**
  * An event as stored and fanned out: one of the public union (shared/schemas/events.ts) and
@@ -49,7 +50,7 @@ export class RealtimeBus {
         try {
           l(event);
         } catch (err) {
-          console.error(JSON.stringify({ level: "error", msg: "live listener failed", err: String(err) }));
+          logError("live listener failed", err);
         }
       }
     });

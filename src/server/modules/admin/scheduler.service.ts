@@ -7,6 +7,7 @@ import type { Db, Queryable } from "../../db/client.ts";
 import { pgErrorCode } from "../../db/errors.ts";
 import { prompts, submissions } from "../../db/schema/index.ts";
 import { PG_ERROR, promptColumns, submissionCounts } from "./admin.shared.ts";
+import { logError } from "../../log.ts";
 
 /*
  * The weekly scheduler: one week of daily prompts read, one week saved day by day. The rules of
@@ -91,6 +92,6 @@ function dayErrorMessage(err: unknown): string {
   // A piece written for the prompt between our count and the delete: the foreign key refuses.
   if (code === PG_ERROR.foreignKeyViolation) return ADMIN_MESSAGES.promptHasPieces(1);
   if (code === PG_ERROR.uniqueViolation) return ADMIN_MESSAGES.dayTaken;
-  console.error(JSON.stringify({ level: "error", msg: "scheduler day failed", err: String(err) }));
+  logError("scheduler day failed", err);
   return ADMIN_MESSAGES.daySaveFailed;
 }

@@ -7,6 +7,7 @@ import { forgotPasswordInput, resetPasswordInput, signInInput, signOutInput, sig
 import { isValidTimeZone } from "#shared/domain/dates.ts";
 import type { AppContext, AppEnv } from "../../http/context.ts";
 import { HttpError, notFound, zodIssues } from "../../http/errors.ts";
+import { logError } from "../../log.ts";
 
 /*
  * The better-auth endpoints the app uses, each a typed route: our validation in front (the
@@ -91,7 +92,7 @@ async function forward(c: AppContext, body?: Record<string, unknown>): Promise<R
   try {
     res = await c.get("deps").auth.handler(request);
   } catch (err) {
-    console.error(JSON.stringify({ level: "error", msg: "auth handler failed", path, err: String(err) }));
+    logError("auth handler failed", err, { path });
     const mapped = rewriteError(path, 500, {});
     throw new HttpError(500, mapped.code, mapped.message);
   }

@@ -1,7 +1,9 @@
+import { statfsSync } from "node:fs";
 import { Hono } from "hono";
 import { appConfig, healthResponse, testClockInput, testClockResponse } from "#shared/schemas/health.ts";
 import type { AppEnv } from "../../http/context.ts";
-import { notFound } from "../../http/errors.ts";
+import { notFound, SERVICE_MESSAGES } from "../../http/errors.ts";
+import { isDiskFull } from "../../db/errors.ts";
 import { respond } from "../../http/respond.ts";
 
 export const healthRoutes = new Hono<AppEnv>()
@@ -20,13 +22,28 @@ export const healthRoutes = new Hono<AppEnv>()
     if (body.advanceMs !== undefined) testClock.advance(body.advanceMs);
     return respond(c, testClockResponse, { now: testClock.now().toISOString() });
   })
+  /** Whether this instance can serve writers now: a database round trip, and room on DATA_DIR's disk. */
   .get("/health", async (c) => {
-    const { database } = c.get("deps");
+    const { database, env } = c.get("deps");
     const started = performance.now();
+    const down = (message: string) => respond(c, healthResponse, { status: "error", database: database.kind, message }, 503);
+    if (diskNearlyFull(env.DATA_DIR)) return down(SERVICE_MESSAGES.diskFull);
     try {
       await database.ping();
       return respond(c, healthResponse, { status: "ok", database: database.kind, ms: Math.round(performance.now() - started) });
     } catch (err) {
-      return respond(c, healthResponse, { status: "error", database: database.kind, message: String(err) }, 503);
+      return down(isDiskFull(err) ? SERVICE_MESSAGES.diskFull : SERVICE_MESSAGES.databaseUnavailable);
     }
   });
+
+/** Below this much free space on DATA_DIR's filesystem, writes are about to fail: say so before they do. */
+export const MIN_FREE_BYTES = 16 * 1024 * 1024;
+
+function diskNearlyFull(dir: string): boolean {
+  try {
+    const fs = statfsSync(dir);
+    return fs.bavail * fs.bsize < MIN_FREE_BYTES;
+  } catch {
+    return false; // no DATA_DIR yet (PostgreSQL deployments): nothing to judge
+  }
+}

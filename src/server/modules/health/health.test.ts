@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createTestApp, type TestApp } from "#tests/setup/app.ts";
+import { fillDisk } from "#tests/setup/full-disk.ts";
 
 let t: TestApp;
 beforeAll(async () => void (t = await createTestApp()));
@@ -9,12 +13,29 @@ describe("GET /api/health", () => {
   it("answers 503 with the error shape when the database does not answer", async () => {
     const ping = vi.spyOn(t.deps.database, "ping").mockRejectedValueOnce(new Error("connection refused"));
     const res = await t.json("/api/health");
-    expect(res).toEqual({ status: 503, body: { status: "error", database: t.deps.database.kind, message: "Error: connection refused" } });
+    expect(res).toEqual({ status: 503, body: { status: "error", database: t.deps.database.kind, message: "The database is unavailable; please try again in a moment." } });
     ping.mockRestore();
     const ok = await t.json<{ status: string; ms: number }>("/api/health");
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ status: "ok", database: t.deps.database.kind });
     expect(ok.body.ms).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe("GET /api/health on a full disk", () => {
+  // Needs root to mount a tiny filesystem (CI and the dev machines run as root); elsewhere skipped.
+  it.skipIf(process.getuid?.() !== 0)("says the server is out of disk space", async () => {
+    const base = mkdtempSync(join(tmpdir(), "inkwell-health-"));
+    const disk = fillDisk(join(base, "mnt"));
+    const full = await createTestApp({ DATA_DIR: disk.path });
+    try {
+      const res = await full.json("/api/health");
+      expect(res).toEqual({ status: 503, body: { status: "error", database: full.deps.database.kind, message: "The server is out of disk space; your text is kept — try again later." } });
+    } finally {
+      await full.close();
+      disk.unmount();
+      rmSync(base, { recursive: true, force: true });
+    }
   });
 });
 

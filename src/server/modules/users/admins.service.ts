@@ -2,6 +2,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { ADMIN_CACHE_MS } from "#shared/constants.ts";
 import type { Db } from "../../db/client.ts";
 import { admins, users } from "../../db/schema/index.ts";
+import { logError } from "../../log.ts";
 
 /**
  * Admin status lives in the admins table. Checks are cached for at most five minutes per user
@@ -22,7 +23,7 @@ export class AdminDirectory {
       this.cache.set(userId, { isAdmin, at: now });
       return isAdmin;
     } catch (err) {
-      console.error(JSON.stringify({ level: "error", msg: "admin check failed", err: String(err) }));
+      logError("admin check failed", err);
       return false;
     }
   }
