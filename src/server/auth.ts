@@ -7,6 +7,7 @@ import type { Mailer } from "./mail/mailer.ts";
 import { resetPasswordMail, verifyEmailMail } from "./mail/templates.ts";
 import type { AdminDirectory } from "./modules/users/admins.service.ts";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "#shared/constants.ts";
+import { logError } from "./log.ts";
 
 /** The header the server fills with the socket's address; better-auth keys its rate limits on it. */
 export const CLIENT_IP_HEADER = "x-inkwell-client-ip";
@@ -96,7 +97,11 @@ export function createAuth({ env, db, mailer, admins, authSecret }: AuthDeps) {
       database: { generateId: () => crypto.randomUUID() },
     },
     telemetry: { enabled: false },
-    logger: { disabled: env.NODE_ENV === "test" },
+    // better-auth logs failed queries with their parameters (session tokens): keep one safe line.
+    logger: {
+      disabled: env.NODE_ENV === "test",
+      log: (level, message) => (level === "error" ? logError("better-auth", new Error(message)) : console.log(JSON.stringify({ level, msg: message.split("\n")[0]?.slice(0, 160) }))),
+    },
   });
 }
 

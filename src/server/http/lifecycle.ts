@@ -29,10 +29,6 @@ export class Drain {
   private draining = false;
   private idle: (() => void)[] = [];
 
-  get isDraining(): boolean {
-    return this.draining;
-  }
-
   /** The app's fetch, counting what is in flight and refusing new work once draining. */
   wrap<F extends Fetch>(fetch: F): F {
     return (async (request: Request, ...rest: never[]) => {

@@ -9,5 +9,16 @@ import type { z } from "zod";
  * `c.json` it calls is typed by the schema's output, which is what `hc<AppType>` gives the client.
  */
 export function respond<S extends z.ZodType<object>, U extends ContentfulStatusCode = 200>(c: Context, schema: S, body: z.input<S>, status?: U) {
-  return c.json(schema.parse(body) as z.output<S>, (status ?? 200) as U);
+  return c.json(checkContract(schema, body, c.req.path) as z.output<S>, (status ?? 200) as U);
+}
+
+/**
+ * The server's own output against its contract. A mismatch is the server's bug, never the
+ * caller's: a plain Error (a logged 500), not the ZodError that means "your input is invalid".
+ */
+export function checkContract<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const where = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+  throw new Error(`${what} broke its contract (${where})`);
 }

@@ -1,6 +1,7 @@
 import type { SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "../../db/client.ts";
+import { checkContract } from "../../http/respond.ts";
 
 /**
  * The rows of a raw query (a `*.query.ts` builds it), each checked and converted by its zod row
@@ -9,7 +10,7 @@ import type { Queryable } from "../../db/client.ts";
  */
 export async function typedRows<S extends z.ZodType>(q: Queryable, query: SQL, row: S): Promise<z.output<S>[]> {
   const { rows } = (await q.execute(query)) as { rows: unknown[] };
-  return z.array(row).parse(rows);
+  return checkContract(z.array(row), rows, "a feed query's rows");
 }
 
 /** A timestamptz column: a Date on PGlite, PostgreSQL's text on node-postgres. */
