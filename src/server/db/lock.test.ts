@@ -77,6 +77,12 @@ describe("the DATA_DIR lock", () => {
     expect(() => lockDataDir(dir, "me").release()).not.toThrow();
   });
 
+  it("refuses a lock written in another pid namespace on this machine (another container on the same DATA_DIR)", () => {
+    const dir = fresh();
+    writeFileSync(join(dir, ".lock"), JSON.stringify({ pid: 1, holder: "inkwell in another container", bootId: identity(process.pid).bootId, startTicks: "5", pidNs: "pid:[1]" }));
+    expect(() => lockDataDir(dir, "me")).toThrow(/in use by another inkwell process \(inkwell in another container/);
+  });
+
   it("records the holder's boot id and start time", () => {
     const dir = fresh();
     const lock = lockDataDir(dir, "me");

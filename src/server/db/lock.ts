@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readFileSync, readlinkSync, rmSync, writeSync } from "node:fs";
 import { join } from "node:path";
 
 /**
@@ -37,10 +37,20 @@ export class DataDirUnwritableError extends Error {
   }
 }
 
-/** Who a process is, beyond its pid: boot id and start time (clock ticks since boot). */
+/** Who a process is, beyond its pid: boot id, start time (clock ticks since boot) and pid namespace. */
 interface ProcessIdentity {
   bootId: string;
   startTicks: string;
+  /** Containers sharing DATA_DIR each have their own pids: a pid means nothing across namespaces. */
+  pidNs?: string;
+}
+
+function pidNamespace(pid: number | "self"): string | undefined {
+  try {
+    return readlinkSync(`/proc/${pid}/ns/pid`);
+  } catch {
+    return undefined;
+  }
 }
 
 function readText(path: string): string | null {
@@ -57,7 +67,7 @@ function identityOf(pid: number): ProcessIdentity | null {
   if (!bootId || !stat) return null;
   // Field 22 (starttime), counted after the ")" that closes the command name (which may hold spaces).
   const startTicks = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
-  return startTicks ? { bootId, startTicks } : null;
+  return startTicks ? { bootId, startTicks, pidNs: pidNamespace(pid) } : null;
 }
 
 function isAlive(pid: number): boolean {
@@ -74,10 +84,15 @@ interface LockInfo {
   holder?: string;
   bootId?: string;
   startTicks?: string;
+  pidNs?: string;
 }
 
 /** Whether the process the lock names is still the one that wrote it. */
 export function lockHolderLives(info: LockInfo): boolean {
+  // Written from another pid namespace (another container on the same DATA_DIR): its pid cannot be
+  // checked from here, so the lock is held until that process removes it.
+  const mine = pidNamespace("self");
+  if (info.pidNs && mine && info.pidNs !== mine && info.bootId === identityOf(process.pid)?.bootId) return true;
   if (typeof info.pid !== "number" || info.pid === process.pid || !isAlive(info.pid)) return false;
   const now = identityOf(info.pid);
   if (!now) return true; // no /proc: the pid alone decides
@@ -123,8 +138,9 @@ export function lockDataDir(dataDir: string, holder: string): DataDirLock {
         if (released) return;
         released = true;
         try {
-          const current = JSON.parse(readFileSync(path, "utf8")) as { pid: number };
-          if (current.pid === process.pid) rmSync(path, { force: true });
+          // Ours only if it is this very process's (a pid alone can be another container's PID 1).
+          const current = JSON.parse(readFileSync(path, "utf8")) as LockInfo;
+          if (current.pid === process.pid && current.startTicks === me?.startTicks && current.pidNs === me?.pidNs) rmSync(path, { force: true });
         } catch {
           /* already gone */
         }
