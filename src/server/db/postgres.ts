@@ -32,6 +32,7 @@ class Listener {
   private retryTimer: NodeJS.Timeout | undefined;
   private closed = false;
   private lost = false;
+  private readonly dropped = new WeakSet<pg.Client>();
 
   constructor(private readonly url: string) {}
 
@@ -39,10 +40,11 @@ class Listener {
     if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
     let set = this.handlers.get(channel);
     if (!set) {
-      set = new Set();
-      this.handlers.set(channel, set);
       const client = await this.connected();
       await client.query(`LISTEN ${channel}`);
+      // Registered only once LISTEN succeeded: a failed first attempt leaves nothing half-done.
+      set = this.handlers.get(channel) ?? new Set();
+      this.handlers.set(channel, set);
     }
     set.add(handler);
     const handlers = set;
@@ -63,7 +65,7 @@ class Listener {
   }
 
   private async connect(): Promise<pg.Client> {
-    const client = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    const client = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
     client.on("error", (err) => this.drop(client, err));
     client.on("end", () => this.drop(client));
     client.on("notification", (msg) => {
@@ -73,8 +75,15 @@ class Listener {
       await client.connect();
       for (const channel of this.handlers.keys()) await client.query(`LISTEN ${channel}`);
     } catch (err) {
+      this.dropped.add(client);
       client.end().catch(() => undefined);
       throw err;
+    }
+    if (this.closed) {
+      // Closed while this connection was being made: do not keep it.
+      this.dropped.add(client);
+      await client.end().catch(() => undefined);
+      throw new Error("listener closed");
     }
     this.client = client;
     return client;
@@ -82,8 +91,10 @@ class Listener {
 
   /** The connection broke: forget it and reconnect with backoff. */
   private drop(client: pg.Client, err?: unknown) {
-    if (this.closed || (this.client && this.client !== client)) return;
-    if (this.client !== client && this.connecting) return; // failed while connecting: connect() reports it
+    // 'error' and 'end' both come for one broken connection: act once per connection.
+    if (this.closed || this.dropped.has(client) || (this.client && this.client !== client)) return;
+    this.dropped.add(client);
+    if (this.client !== client) return; // failed while connecting: connect() reports it
     this.client = undefined;
     client.end().catch(() => undefined);
     if (!this.lost) logLine("postgres listener lost; reconnecting", err);
@@ -110,7 +121,13 @@ class Listener {
     this.lost = false;
     console.log(JSON.stringify({ level: "info", msg: "postgres listener reconnected" }));
     // Notifications sent while we were away are gone: whoever relies on them must catch up.
-    for (const h of this.gapHandlers) h();
+    for (const h of this.gapHandlers) {
+      try {
+        h();
+      } catch (err) {
+        logLine("live resync handler failed", err);
+      }
+    }
   }
 
   async close() {
@@ -121,7 +138,7 @@ class Listener {
 }
 
 export async function openPostgres(url: string, migrationsFolder: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
   // Idle connections report through the pool; checked-out ones through their own client.
   pool.on("error", (err) => logLine("postgres connection lost", err));
   pool.on("connect", (client) => client.on("error", (err) => logLine("postgres connection lost", err)));
