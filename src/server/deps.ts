@@ -9,6 +9,8 @@ import type { Env } from "./env.ts";
 import { fileMailer, smtpMailer, type Mailer } from "./mail/mailer.ts";
 import { AdminDirectory } from "./modules/users/admins.service.ts";
 import { RealtimeBus } from "./realtime/bus.ts";
+import { pruneRateLimits } from "./http/rate-limit.ts";
+import { logError } from "./log.ts";
 
 /** Everything a request handler may use, built once per app (and once per test file). */
 export interface Deps {
@@ -68,6 +70,9 @@ export async function createDeps(env: Env, opts: DepsOptions = {}): Promise<Deps
   const auth = createAuth({ env, db, mailer, admins, authSecret });
   const realtime = new RealtimeBus(database);
   await realtime.start();
+  // Rate-limit counters are rows: drop the long-expired ones every hour.
+  const pruneTimer = setInterval(() => void pruneRateLimits(db, clock.now().getTime()).catch((err: unknown) => logError("pruning rate limits failed", err)), 60 * 60_000);
+  pruneTimer.unref();
   const controller = new AbortController();
   // Every open live stream listens for shutdown: any number is expected, not a leak.
   setMaxListeners(0, controller.signal);
@@ -87,6 +92,7 @@ export async function createDeps(env: Env, opts: DepsOptions = {}): Promise<Deps
       controller.abort();
     },
     async stop() {
+      clearInterval(pruneTimer);
       controller.abort();
       await realtime.stop();
       await database.close();

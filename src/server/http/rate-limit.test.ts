@@ -5,7 +5,8 @@ import type { Deps } from "../deps.ts";
 import { createTestApp, type TestApp } from "#tests/setup/app.ts";
 import type { AppEnv } from "./context.ts";
 import { handleError } from "./errors.ts";
-import { rateLimit, waitText } from "./rate-limit.ts";
+import { rateLimits } from "../db/schema/index.ts";
+import { pruneRateLimits, rateLimit, waitText } from "./rate-limit.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -53,6 +54,17 @@ describe("rateLimit", () => {
     expect((await from("4.4.4.4")).status).toBe(429);
     t.deps.testClock!.advance(61_000);
     expect((await from("4.4.4.4")).status).toBe(200);
+  });
+
+  it("prunes only our own counters, once their window has long passed", async () => {
+    const from = instance(t.deps, "prune", 1);
+    await from("5.5.5.5");
+    const now = t.deps.clock.now().getTime();
+    await t.deps.db.insert(rateLimits).values({ key: "203.0.113.9/sign-in/email", count: 1, lastRequest: now - 2 * 86_400_000 });
+    await pruneRateLimits(t.deps.db, now + 2 * 86_400_000);
+    const keys = (await t.deps.db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key);
+    expect(keys.filter((k) => k.startsWith("app:"))).toEqual([]);
+    expect(keys).toContain("203.0.113.9/sign-in/email");
   });
 
   it("says the wait as a person would", () => {

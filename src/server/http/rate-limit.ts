@@ -40,6 +40,14 @@ export async function hit(db: Queryable, key: string, windowMs: number, now: num
   return { count: row!.count, resetAt: row!.start + windowMs };
 }
 
+/** The longest window any limit uses: rows older than this count for nothing. */
+const LONGEST_WINDOW_MS = 24 * 60 * 60_000;
+
+/** Deletes our counters whose window has long passed (better-auth's rows are its own to manage). */
+export async function pruneRateLimits(db: Queryable, now: number): Promise<void> {
+  await db.delete(rateLimits).where(sql`${rateLimits.key} like 'app:%' and ${rateLimits.lastRequest} < ${now - LONGEST_WINDOW_MS}`);
+}
+
 export function rateLimit(opts: RateLimitOptions): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const { env, db, clock } = c.get("deps");

@@ -28,6 +28,11 @@ import { toPieceView } from "./piece-view.ts";
 import { updateProfile } from "./profile.service.ts";
 import { createShareLink, lookupShareToken } from "./share-links.service.ts";
 import { getPortfolioStats } from "./stats.service.ts";
+import { rateLimit } from "../../http/rate-limit.ts";
+
+/** Per account (per address for visitors, who are then refused): plenty for a person, not for a script. */
+const profileLimit = rateLimit({ bucket: "profile", windowMs: 60 * 60_000, max: 30, per: "account" });
+const shareLinkLimit = rateLimit({ bucket: "share-links", windowMs: 60 * 60_000, max: 60, per: "account" });
 
 /** Routes of the portfolio module (mounted under /api). */
 export const portfolioRoutes = new Hono<AppEnv>()
@@ -45,7 +50,7 @@ export const portfolioRoutes = new Hono<AppEnv>()
     return respond(c, portfolioStats, await getPortfolioStats(db, user.id, clock.now()));
   })
   /** Update profile (name, alias): spec §6. */
-  .patch("/me/profile", validate("json", updateProfileInput), async (c) => {
+  .patch("/me/profile", profileLimit, validate("json", updateProfileInput), async (c) => {
     const user = requireUser(c, PORTFOLIO_MESSAGES.loginToUpdateProfile);
     const { db, clock } = c.get("deps");
     return respond(c, profileResponse, await updateProfile(db, user.id, c.req.valid("json"), clock.now()));
@@ -77,7 +82,7 @@ export const portfolioRoutes = new Hono<AppEnv>()
     return respond(c, deleteResponse, { id, deleted: true });
   })
   /** createShareLink(submissionId, 24) */
-  .post("/submissions/:id/share-links", uuidParam(), validate("json", createShareLinkInput), async (c) => {
+  .post("/submissions/:id/share-links", shareLinkLimit, uuidParam(), validate("json", createShareLinkInput), async (c) => {
     const user = requireUser(c, PORTFOLIO_MESSAGES.loginToShare);
     const { link, created } = await createShareLink(c.get("deps"), user, c.req.valid("param").id, c.req.valid("json").hours);
     return respond(c, shareLinkResponse, link, created ? 201 : 200);
