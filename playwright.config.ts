@@ -15,6 +15,9 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
+    // Requests a test makes itself (page.request) carry the app's origin, as the browser's own do:
+    // the server refuses state-changing requests from anywhere else.
+    extraHTTPHeaders: { origin: `http://localhost:${E2E_PORT}` },
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {

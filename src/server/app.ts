@@ -6,6 +6,7 @@ import { clientIp } from "./http/client-ip.ts";
 import type { AppEnv } from "./http/context.ts";
 import { handleError, HttpError, notFound } from "./http/errors.ts";
 import { requestLog, securityHeaders } from "./http/security.ts";
+import { refuseNul, sameOriginWrites } from "./http/same-origin.ts";
 import { session } from "./http/session.ts";
 import { mountClient } from "./http/spa.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
@@ -42,6 +43,9 @@ export function createApp(deps: Deps) {
     }),
   );
   app.use("/api/*", clientIp(deps.env.TRUST_PROXY));
+  // Cross-site writes and NUL characters are refused here, once, before any route reads a body.
+  app.use("/api/*", sameOriginWrites());
+  app.use("/api/*", refuseNul());
 
   const api = new Hono<AppEnv>()
     .route("/", authRoutes)

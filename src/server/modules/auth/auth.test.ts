@@ -195,12 +195,14 @@ describe("better-auth's other endpoints", () => {
     }
   });
 
-  it("reads a body that is not JSON as empty, and asks for the fields", async () => {
-    for (const headers of [{ "content-type": "application/json" }, { "content-type": "text/plain" }]) {
-      const res = await t.app.request("/api/auth/sign-in/email", { method: "POST", headers: { origin: APP_URL, ...headers }, body: "{not json" });
-      expect(res.status).toBe(422);
-      expect(await res.json()).toMatchObject({ code: "invalid_input", message: MESSAGES.signInRequired });
-    }
+  it("reads a malformed JSON body as empty and asks for the fields; refuses a body that is not JSON at all", async () => {
+    const post = (type: string) => t.app.request("/api/auth/sign-in/email", { method: "POST", headers: { origin: APP_URL, "content-type": type }, body: "{not json" });
+    const malformed = await post("application/json");
+    expect(malformed.status).toBe(422);
+    expect(await malformed.json()).toMatchObject({ code: "invalid_input", message: MESSAGES.signInRequired });
+    const form = await post("text/plain");
+    expect(form.status).toBe(403);
+    expect(await form.json()).toMatchObject({ code: "not_json" });
   });
 });
 
@@ -211,12 +213,18 @@ describe("GET /api/me", () => {
     expect(res.body.user).toBeNull();
   });
 
-  it("keeps the browser's time zone on the user row", async () => {
-    const u = await createUser(t);
+  it("keeps the browser's time zone on the user row, moving it at most once a day", async () => {
+    const u = await createUser(t, { timeZone: "UTC" });
+    // Within a day of signing up the zone stays the one the account was made with.
+    await t.request("/api/me", { cookie: u.cookie, headers: { "x-time-zone": "Asia/Tokyo" } });
+    expect((await getUserRow(t, u.id)).timeZone).toBe("UTC");
+    t.deps.testClock!.advance(25 * 60 * 60 * 1000);
     await t.request("/api/me", { cookie: u.cookie, headers: { "x-time-zone": "Asia/Tokyo" } });
     expect((await getUserRow(t, u.id)).timeZone).toBe("Asia/Tokyo");
+    await t.request("/api/me", { cookie: u.cookie, headers: { "x-time-zone": "Europe/Paris" } });
     await t.request("/api/me", { cookie: u.cookie, headers: { "x-time-zone": "Not/AZone" } });
     expect((await getUserRow(t, u.id)).timeZone).toBe("Asia/Tokyo");
+    t.deps.testClock!.reset();
   });
 });
 

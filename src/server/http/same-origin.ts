@@ -1,0 +1,47 @@
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "./context.ts";
+import { HttpError } from "./errors.ts";
+
+/*
+ * Cross-site writes are refused in one place. A state-changing request (anything but GET, HEAD
+ * and OPTIONS) must come from our own origin — browsers always send `Origin` on such requests,
+ * and a page on another port or subdomain is "same-site" but not same-origin — and a body must
+ * be JSON: a form post (`text/plain`, urlencoded, multipart) never reaches a handler, so a page
+ * elsewhere cannot make a signed-in writer's browser act for them.
+ */
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export const MESSAGES = {
+  crossOrigin: "This request came from another site, so it was refused.",
+  notJson: "Requests must be sent as JSON.",
+} as const;
+
+export const sameOriginWrites = (): MiddlewareHandler<AppEnv> => async (c, next) => {
+  if (SAFE_METHODS.has(c.req.method)) return next();
+  const allowed = new URL(c.get("deps").env.APP_URL).origin;
+  if (c.req.header("origin") !== allowed) throw new HttpError(403, "cross_origin", MESSAGES.crossOrigin);
+  // A typed body must be JSON; an untyped one must be empty (a form, beacon or text/plain post is neither).
+  const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  const untypedBody = !type && (Number(c.req.header("content-length") ?? 0) > 0 || c.req.header("transfer-encoding") !== undefined);
+  if ((type && type !== "application/json") || untypedBody) throw new HttpError(403, "not_json", MESSAGES.notJson);
+  await next();
+};
+
+/** A NUL character cannot be stored in PostgreSQL text: refuse it anywhere in a request, once, here. */
+export const NUL_MESSAGE = "Your text contains an invisible control character (NUL) that can't be stored. Remove it and try again.";
+
+/** `\u0000` in JSON text, not preceded by an escaped backslash (a writer may type "\\u0000" as words). */
+const JSON_NUL = /(^|[^\\])(\\\\)*\\u0000/;
+
+export const refuseNul = (): MiddlewareHandler<AppEnv> => async (c, next) => {
+  const url = c.req.url;
+  if (/%00/.test(url) || url.includes("\u0000")) throw new HttpError(422, "nul_character", NUL_MESSAGE);
+  const type = c.req.header("content-type") ?? "";
+  if (!SAFE_METHODS.has(c.req.method) && type.includes("json")) {
+    // Hono keeps the body, so the route's validator reads it again without a second stream read.
+    const text = await c.req.text();
+    if (JSON_NUL.test(text) || text.includes("\u0000")) throw new HttpError(422, "nul_character", NUL_MESSAGE);
+  }
+  await next();
+};
