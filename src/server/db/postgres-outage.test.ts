@@ -55,6 +55,7 @@ describe.skipIf(!url)("PostgreSQL going away and coming back", () => {
   });
   afterAll(async () => {
     proxy?.restore();
+    // Closing waits for every checked-out connection: a connection leaked during the outage hangs here.
     await deps?.stop();
     await proxy?.close();
     await drop?.();
@@ -78,6 +79,7 @@ describe.skipIf(!url)("PostgreSQL going away and coming back", () => {
     expect(feed.status).toBe(503);
     expect(await feed.json()).toEqual({ code: "database_unavailable", message: "The database is unavailable; please try again in a moment." });
     // A signed-in writer is not signed out by the outage: their publish is a 503 too, not a 401.
+    for (let i = 0; i < 12; i++) await request("/api/me/submissions", { cookie: writer.cookie });
     const publish = await request("/api/submissions", { cookie: writer.cookie, json: { content: "kept", action: "publish", writingSession: "x", idempotencyKey: crypto.randomUUID() } });
     expect(publish.status).toBe(503);
     expect(((await publish.json()) as { code: string }).code).toBe("database_unavailable");
@@ -86,6 +88,7 @@ describe.skipIf(!url)("PostgreSQL going away and coming back", () => {
 
     proxy.restore();
     await expect.poll(async () => (await request("/api/community/feed")).status, { timeout: 15_000 }).toBe(200);
+    await expect.poll(async () => (await request("/api/me/submissions", { cookie: writer.cookie })).status, { timeout: 15_000 }).toBe(200);
     // The live connection came back too: open streams are told to reload (events in the gap are
     // lost), and new events reach them again.
     await sse.next(type("stale"), 15_000);

@@ -137,8 +137,37 @@ class Listener {
   }
 }
 
+/**
+ * A pool whose checked-out clients cannot leak. drizzle's transaction() sends BEGIN before its
+ * try/finally, so a connection that dies right then is never released: each outage could keep
+ * one pool slot forever. Here a client checked out for a transaction goes back (as broken) the
+ * moment its connection fails, and a second release by its borrower is a no-op.
+ */
+class GuardedPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
+  override connect(callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): Promise<pg.PoolClient> | void {
+    if (callback) return super.connect(callback); // pool.query's own path, which releases on error itself
+    return super.connect().then(guardCheckout);
+  }
+}
+
+function guardCheckout(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release.bind(client);
+  let released = false;
+  const finish = (err?: Error | boolean) => {
+    if (released) return;
+    released = true;
+    client.removeListener("error", finish);
+    release(err);
+  };
+  client.once("error", finish);
+  client.release = finish;
+  return client;
+}
+
 export async function openPostgres(url: string, migrationsFolder: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+  const pool = new GuardedPool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
   // Idle connections report through the pool; checked-out ones through their own client.
   pool.on("error", (err) => logLine("postgres connection lost", err));
   pool.on("connect", (client) => client.on("error", (err) => logLine("postgres connection lost", err)));
