@@ -29,8 +29,13 @@ export const ADMIN_MESSAGES = {
     `This prompt already has ${n} ${n === 1 ? "piece" : "pieces"} written for it, so it can't be deleted. Edit its text instead.`,
 } as const;
 
-/** A date the admin sends (YYYY-MM-DD, a real day). */
-const dateInput = z.string({ error: ADMIN_MESSAGES.invalidDate }).refine(isIsoDate, ADMIN_MESSAGES.invalidDate);
+/** The calendar the scheduler works in: a week at either end stays within years PostgreSQL and JavaScript both write as YYYY. */
+export const SCHEDULER_YEARS = { first: 1900, last: 2999 } as const;
+
+/** A date the admin sends (YYYY-MM-DD, a real day, within SCHEDULER_YEARS). */
+const dateInput = z
+  .string({ error: ADMIN_MESSAGES.invalidDate })
+  .refine((v) => isIsoDate(v) && Number(v.slice(0, 4)) >= SCHEDULER_YEARS.first && Number(v.slice(0, 4)) <= SCHEDULER_YEARS.last, ADMIN_MESSAGES.invalidDate);
 
 const promptText = z
   .string({ error: ADMIN_MESSAGES.promptRequired })

@@ -35,6 +35,13 @@ describe("weekly scheduler", () => {
     expect(res.body).toMatchObject({ weekStart: "2026-11-15", today: "2026-11-18" });
   });
 
+  it("refuses week dates at the ends of the calendar with a 422, never a 500", async () => {
+    for (const week of ["9999-12-31", "0001-01-01", "1899-12-31", "3000-01-01"]) {
+      const res = await t.json<Body>(`/api/admin/scheduler?week=${week}`, { cookie: admin.cookie });
+      expect(res.status, week).toBe(422);
+    }
+  });
+
   it("refuses a malformed week date", async () => {
     const res = await t.json<Body>("/api/admin/scheduler?week=2026-02-30", { cookie: admin.cookie });
     expect(res.status).toBe(422);
