@@ -37,7 +37,10 @@ export function createApp(deps: Deps) {
     "/api/*",
     bodyLimit({
       maxSize: 1024 * 1024,
-      onError: () => {
+      onError: (c) => {
+        // The rest of the body is still on the socket: close it, so the client's next request
+        // goes on a fresh connection instead of being read as the tail of this one.
+        c.header("Connection", "close");
         throw new HttpError(413, "too_large", "That is too long to send in one go.");
       },
     }),
