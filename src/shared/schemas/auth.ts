@@ -10,10 +10,15 @@ const optionalTrimmed = (max: number, label: string) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
+/** RFC 5321's limits: an address of at most 254 characters, a local part (before the @) of at most 64. */
+export const EMAIL_MAX_LENGTH = 254;
+export const EMAIL_LOCAL_MAX_LENGTH = 64;
+const withinEmailLimits = (v: string) => v.length <= EMAIL_MAX_LENGTH && v.split("@")[0]!.length <= EMAIL_LOCAL_MAX_LENGTH;
+
 /** Registration (spec §2, §5). Name, email and password required; alias, age, location optional. */
 export const signUpInput = z.object({
   name: z.string({ error: MESSAGES.signUpRequired }).trim().min(1, MESSAGES.signUpRequired).max(MAX_NAME_LENGTH, `Name must be at most ${MAX_NAME_LENGTH} characters`),
-  email: z.string({ error: MESSAGES.signUpRequired }).trim().min(1, MESSAGES.signUpRequired).toLowerCase().pipe(z.email(MESSAGES.invalidEmail)),
+  email: z.string({ error: MESSAGES.signUpRequired }).trim().min(1, MESSAGES.signUpRequired).toLowerCase().pipe(z.email(MESSAGES.invalidEmail).refine(withinEmailLimits, MESSAGES.invalidEmail)),
   password: z.string({ error: MESSAGES.signUpRequired }).min(1, MESSAGES.signUpRequired),
   alias: optionalTrimmed(MAX_ALIAS_LENGTH, "Alias"),
   age: z
@@ -42,7 +47,7 @@ export const signInInput = z.object({
 });
 
 export const forgotPasswordInput = z.object({
-  email: z.string({ error: MESSAGES.forgotRequired }).trim().min(1, MESSAGES.forgotRequired).toLowerCase().pipe(z.email(MESSAGES.invalidEmail)),
+  email: z.string({ error: MESSAGES.forgotRequired }).trim().min(1, MESSAGES.forgotRequired).toLowerCase().pipe(z.email(MESSAGES.invalidEmail).refine(withinEmailLimits, MESSAGES.invalidEmail)),
   redirectTo: z.string().optional(),
 });
 

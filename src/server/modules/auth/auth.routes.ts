@@ -96,13 +96,29 @@ async function forward(c: AppContext, body?: Record<string, unknown>): Promise<R
     const mapped = rewriteError(path, 500, {});
     throw new HttpError(500, mapped.code, mapped.message);
   }
-  if (res.status < 400) return res;
+  if (res.status < 400) return withoutSessionToken(res);
   const isJson = (res.headers.get("content-type") ?? "").includes("json");
   const failure = isJson ? ((await res.json().catch(() => ({}))) as Partial<ApiErrorBody>) : {};
   const mapped = rewriteError(path, res.status, failure);
   const retry = res.headers.get("retry-after") ?? res.headers.get("x-retry-after");
   if (retry) c.header("retry-after", retry);
   throw new HttpError(mapped.status as ContentfulStatusCode, mapped.code, mapped.message);
+}
+
+/**
+ * better-auth puts the raw session token in its JSON answers (sign-in, sign-up, get-session).
+ * Only the HttpOnly cookie may carry it: a script on the page must never be able to read it.
+ */
+async function withoutSessionToken(res: Response): Promise<Response> {
+  if (!(res.headers.get("content-type") ?? "").includes("json")) return res;
+  const body = (await res.json().catch(() => null)) as { token?: unknown; session?: { token?: unknown } } | null;
+  if (body && typeof body === "object") {
+    delete body.token;
+    if (body.session && typeof body.session === "object") delete body.session.token;
+  }
+  const headers = new Headers(res.headers);
+  headers.delete("content-length");
+  return new Response(JSON.stringify(body), { status: res.status, headers });
 }
 
 export const authRoutes = new Hono<AppEnv>()
