@@ -8,6 +8,7 @@ import { resetPasswordMail, verifyEmailMail } from "./mail/templates.ts";
 import type { AdminDirectory } from "./modules/users/admins.service.ts";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "#shared/constants.ts";
 import { logError } from "./log.ts";
+import type { Background } from "./background.ts";
 
 /** The header the server fills with the socket's address; better-auth keys its rate limits on it. */
 export const CLIENT_IP_HEADER = "x-inkwell-client-ip";
@@ -18,9 +19,10 @@ export interface AuthDeps {
   mailer: Mailer;
   admins: AdminDirectory;
   authSecret: string;
+  background: Background;
 }
 
-export function createAuth({ env, db, mailer, admins, authSecret }: AuthDeps) {
+export function createAuth({ env, db, mailer, admins, authSecret, background }: AuthDeps) {
   const scale = env.AUTH_RATE_LIMIT_SCALE;
   const rule = (window: number, max: number) => ({ window, max: Math.max(1, Math.round(max * scale)) });
   return betterAuth({
@@ -60,8 +62,10 @@ export function createAuth({ env, db, mailer, admins, authSecret }: AuthDeps) {
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
-      async sendResetPassword({ user, url }) {
-        await mailer.send(resetPasswordMail(env.SITE_NAME, user.email, url));
+      // Sent after the answer: a request for an address that exists must take no longer than one that does not.
+      sendResetPassword({ user, url }) {
+        background.track(mailer.send(resetPasswordMail(env.SITE_NAME, user.email, url)), "reset email");
+        return Promise.resolve();
       },
     },
     emailVerification: {

@@ -11,6 +11,7 @@ import { AdminDirectory } from "./modules/users/admins.service.ts";
 import { RealtimeBus } from "./realtime/bus.ts";
 import { pruneRateLimits } from "./http/rate-limit.ts";
 import { logError } from "./log.ts";
+import { Background } from "./background.ts";
 
 /** Everything a request handler may use, built once per app (and once per test file). */
 export interface Deps {
@@ -24,6 +25,8 @@ export interface Deps {
   testClock: AdjustableClock | null;
   admins: AdminDirectory;
   realtime: RealtimeBus;
+  /** Work finished after answering (emails); stop() waits for it. */
+  background: Background;
   authSecret: string;
   /** Aborted when the server shuts down: long-lived responses (SSE) end on it. */
   shutdown: AbortSignal;
@@ -67,7 +70,8 @@ export async function createDeps(env: Env, opts: DepsOptions = {}): Promise<Deps
   const clock = testClock ?? opts.clock ?? systemClock;
   const admins = new AdminDirectory(db);
   const authSecret = opts.inMemory && !env.AUTH_SECRET ? randomBytes(32).toString("base64url") : resolveAuthSecret(env);
-  const auth = createAuth({ env, db, mailer, admins, authSecret });
+  const background = new Background();
+  const auth = createAuth({ env, db, mailer, admins, authSecret, background });
   const realtime = new RealtimeBus(database);
   await realtime.start();
   // Rate-limit counters are rows: drop the long-expired ones every hour.
@@ -86,6 +90,7 @@ export async function createDeps(env: Env, opts: DepsOptions = {}): Promise<Deps
     testClock,
     admins,
     realtime,
+    background,
     authSecret,
     shutdown: controller.signal,
     endLiveStreams() {
@@ -93,6 +98,7 @@ export async function createDeps(env: Env, opts: DepsOptions = {}): Promise<Deps
     },
     async stop() {
       clearInterval(pruneTimer);
+      await background.drain();
       controller.abort();
       await realtime.stop();
       await database.close();

@@ -8,6 +8,7 @@ import { isValidTimeZone } from "#shared/domain/dates.ts";
 import type { AppContext, AppEnv } from "../../http/context.ts";
 import { HttpError, notFound, zodIssues } from "../../http/errors.ts";
 import { logError } from "../../log.ts";
+import { clearFailures, recordFailure, refuseWhileCoolingDown } from "./sign-in-guard.ts";
 
 /*
  * The better-auth endpoints the app uses, each a typed route: our validation in front (the
@@ -121,10 +122,44 @@ async function withoutSessionToken(res: Response): Promise<Response> {
   return new Response(JSON.stringify(body), { status: res.status, headers });
 }
 
+/** A password-reset request is answered no sooner than this, known address or not. */
+const RESET_ANSWER_FLOOR_MS = 150;
+
+/** Runs a check that may refuse with a 429, passing its wait on as Retry-After. */
+async function guarded(c: AppContext, check: () => Promise<void>): Promise<void> {
+  try {
+    await check();
+  } catch (err) {
+    const retryAfter = (err as { retryAfter?: number }).retryAfter;
+    if (retryAfter) c.header("Retry-After", String(retryAfter));
+    throw err;
+  }
+}
+
 export const authRoutes = new Hono<AppEnv>()
   .post("/auth/sign-up/email", authBody(signUpInput), (c) => forward(c, signUpBody(c.req.valid("json"))))
-  .post("/auth/sign-in/email", authBody(signInInput), (c) => forward(c, c.req.valid("json")))
-  .post("/auth/request-password-reset", authBody(forgotPasswordInput), (c) => forward(c, { email: c.req.valid("json").email, redirectTo: "/reset-password" }))
+  .post("/auth/sign-in/email", authBody(signInInput), async (c) => {
+    const input = c.req.valid("json");
+    const { db, clock } = c.get("deps");
+    await guarded(c, () => refuseWhileCoolingDown(db, input.email, clock.now().getTime()));
+    try {
+      const res = await forward(c, input);
+      await clearFailures(db, input.email);
+      return res;
+    } catch (err) {
+      if (err instanceof HttpError && err.status === 401) await recordFailure(db, input.email, clock.now().getTime());
+      throw err;
+    }
+  })
+  .post("/auth/request-password-reset", authBody(forgotPasswordInput), async (c) => {
+    // The mail goes out after the answer (auth.ts); the floor hides what little else differs.
+    const started = Date.now();
+    try {
+      return await forward(c, { email: c.req.valid("json").email, redirectTo: "/reset-password" });
+    } finally {
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + RESET_ANSWER_FLOOR_MS - Date.now())));
+    }
+  })
   .post("/auth/reset-password", authBody(resetPasswordInput), (c) => {
     const input = c.req.valid("json");
     refuseWeakPassword(weakPasswordReasons(input.newPassword), "newPassword");
