@@ -33,6 +33,11 @@ describe("configuration", () => {
     }
   });
 
+  it("defaults APP_URL to the port it serves on, so emailed and shared links point at it", () => {
+    expect(parseEnv({ PORT: "4123" }).APP_URL).toBe("http://localhost:4123");
+    expect(parseEnv({ PORT: "4123", APP_URL: "https://club.example.com" }).APP_URL).toBe("https://club.example.com");
+  });
+
   it("refuses the test clock in production", () => {
     expect(() => parseEnv({ TEST_CLOCK: "true", NODE_ENV: "production" })).toThrow(/TEST_CLOCK/);
   });

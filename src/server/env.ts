@@ -10,10 +10,11 @@ const boolish = z
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("127.0.0.1"),
+  /** Defaults to http://localhost:PORT (see parseEnv), so links in emails follow the port. */
   APP_URL: z
     .url({ protocol: /^https?$/ })
-    .default("http://localhost:3000")
-    .transform((u) => u.replace(/\/+$/, "")),
+    .transform((u) => u.replace(/\/+$/, ""))
+    .optional(),
   SITE_NAME: z.string().trim().min(1).max(40).default("inkwell"),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: z
@@ -48,7 +49,7 @@ const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
 });
 
-export type Env = z.infer<typeof envSchema>;
+export type Env = Omit<z.infer<typeof envSchema>, "APP_URL"> & { APP_URL: string };
 
 /** Reads KEY=VALUE lines of a .env file; values already in the environment win. */
 function readDotEnv(path: string): Record<string, string> {
@@ -82,7 +83,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (result.data.TEST_CLOCK && result.data.NODE_ENV === "production") {
     throw new EnvError("Invalid configuration: TEST_CLOCK cannot be enabled with NODE_ENV=production");
   }
-  return { ...result.data, DATA_DIR: resolve(result.data.DATA_DIR) };
+  const APP_URL = result.data.APP_URL ?? `http://localhost:${result.data.PORT}`;
+  return { ...result.data, APP_URL, DATA_DIR: resolve(result.data.DATA_DIR) };
 }
 
 export function loadEnv(): Env {

@@ -45,6 +45,9 @@ async function main() {
   const app = createApp(deps);
   const drain = new Drain();
   const server = serve({ fetch: drain.wrap(app.fetch), port: env.PORT, hostname: env.HOST, serverOptions: SERVER_OPTIONS }, (info) => {
+    // One line a person reads first (the JSON line below is for log collectors).
+    const local = ["127.0.0.1", "::1", "0.0.0.0", "::"].includes(info.address) ? "localhost" : info.address;
+    console.log(`${env.SITE_NAME} is running at http://${local}:${info.port}`);
     console.log(
       JSON.stringify({ level: "info", msg: `${env.SITE_NAME} is listening`, url: `http://${info.address === "::1" ? "localhost" : info.address}:${info.port}`, appUrl: env.APP_URL, database: deps.database.kind }),
     );

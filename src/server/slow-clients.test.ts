@@ -42,6 +42,12 @@ function trickle(text: string): Promise<number> {
   });
 }
 
+describe("starting", () => {
+  it("says where it is running in one plain line", () => {
+    expect(server.output).toContain(`inkwell is running at ${server.url}`);
+  });
+});
+
 describe("slow clients", () => {
   it("closes sockets that trickle their headers, within the header time-out", async () => {
     const closedAfter = await Promise.all(Array.from({ length: 20 }, () => trickle("GET /api/health HTTP/1.1\r\nHost: x\r\nX-Slow: " + "a".repeat(100))));
