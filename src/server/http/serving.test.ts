@@ -44,6 +44,17 @@ describe("serving", () => {
     }
   });
 
+  it("answers 404 for a path that is no page of the app, still with the app (its not-found page)", async () => {
+    for (const path of ["/nope", "/community/extra", "/submission", "/admin/secret"]) {
+      const res = await t.request(path);
+      expect(res.status, path).toBe(404);
+      expect(await res.text()).toContain('<div id=root>');
+    }
+    for (const path of ["/", "/community", "/submission/2b6c1e4a-0000-4000-8000-000000000000", "/edit/x", "/admin/podium", "/share/abcdefgh"]) {
+      expect((await t.request(path)).status, path).toBe(200);
+    }
+  });
+
   it("serves the app for client routes, with the site name and description in the head, never cached", async () => {
     const res = await t.request("/community");
     expect(res.status).toBe(200);

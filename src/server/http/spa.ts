@@ -3,6 +3,7 @@ import { join, resolve } from "node:path";
 import type { Hono, MiddlewareHandler } from "hono";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { AppContext, AppEnv } from "./context.ts";
+import { isAppRoute } from "#shared/routes.ts";
 import { notFound } from "./errors.ts";
 
 
@@ -121,6 +122,7 @@ export function mountClient(app: Hono<AppEnv>, resolvers: PageMetaResolver[], di
     const body = html.replace(/<title>[\s\S]*?<\/title>/, "").replace("<!--app-head-->", head);
     // A page whose head describes a private piece must never sit in a shared cache.
     c.header("Cache-Control", meta?.noIndex ? "private, no-cache" : "no-cache");
-    return c.html(body);
+    // Any other path still gets the app (it shows its not-found page), with the status that says so.
+    return c.html(body, isAppRoute(path) ? 200 : 404);
   });
 }

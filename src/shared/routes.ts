@@ -1,0 +1,37 @@
+/**
+ * Every page of the app, as a path pattern (":name" is one segment). The client routes by these
+ * (config/paths.ts); the server answers 404 for any other path while still serving the app, so
+ * its not-found page shows with the right status.
+ */
+export const ROUTE_PATHS = {
+  home: "/",
+  register: "/register",
+  signin: "/signin",
+  signupAlias: "/signup",
+  loginAlias: "/login",
+  forgotPassword: "/forgot-password",
+  resetPassword: "/reset-password",
+  welcomeBack: "/welcome-back",
+  write: "/write",
+  freewrite: "/freewrite",
+  submission: "/submission/:id",
+  share: "/share/:token",
+  community: "/community",
+  profile: "/profile",
+  edit: "/edit/:postId",
+  admin: "/admin",
+  adminScheduler: "/admin/scheduler",
+  adminPrompts: "/admin/prompts",
+  adminUsers: "/admin/users",
+  adminPodium: "/admin/podium",
+  podium: "/podium",
+} as const;
+
+const PATTERNS = Object.values(ROUTE_PATHS).map(
+  (p) => new RegExp(`^${p.replace(/:[a-zA-Z]+/g, "[^/]+")}/?$`),
+);
+
+/** True when `pathname` is one of the app's pages. */
+export function isAppRoute(pathname: string): boolean {
+  return PATTERNS.some((re) => re.test(pathname));
+}
