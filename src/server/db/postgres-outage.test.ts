@@ -8,7 +8,7 @@ import { openDatabase } from "#server/db/client.ts";
 import { seedFreshDatabase } from "#server/db/seed.ts";
 import { createDeps, type Deps } from "#server/deps.ts";
 import { parseEnv } from "#server/env.ts";
-import { SseReader, type } from "#server/modules/community/sse-reader.ts";
+import { SseReader, type } from "#tests/setup/sse-reader.ts";
 import { APP_URL, cookieFrom, freshPostgres } from "#tests/setup/app.ts";
 import { createPrompt, createSubmission, type TestUser } from "#tests/factories.ts";
 import { allowConsoleError } from "#tests/setup/console.ts";

@@ -16,7 +16,7 @@ export const iso = (d: Date) => d.toISOString();
 // ---------- prompts ----------
 
 /** The columns of an AdminPrompt. */
-export const promptColumns = { id: prompts.id, date: prompts.date, kind: prompts.kind, text: prompts.text, author: prompts.author };
+export { promptColumns } from "../../db/query-parts.ts";
 
 /** The prompt a piece answers, selected beside the piece's own columns (join prompts). */
 export const promptRefColumns = { promptId: prompts.id, promptText: prompts.text, promptKind: prompts.kind, promptDate: prompts.date };

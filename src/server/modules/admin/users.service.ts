@@ -1,3 +1,4 @@
+import { escapeLike } from "../../db/query-parts.ts";
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { ADMIN_SUBMISSIONS_PAGE_SIZE, ADMIN_USERS_PAGE_SIZE } from "#shared/constants.ts";
 import { ADMIN_MESSAGES, type AdminUserDetail, type AdminUsersPage } from "#shared/schemas/admin.ts";
@@ -11,7 +12,6 @@ import { cursorTimeOf, decodePageCursor, iso, keysetPage, newestFirst, olderThan
  * (Who is an admin is another matter: modules/users/admins.service.ts.)
  */
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /** Matches users_search_trgm_idx (migration 0001), so a search stays fast at 100,000 writers. */
 const userSearchText = sql`lower(${users.name} || ' ' || coalesce(${users.alias}, '') || ' ' || ${users.email})`;

@@ -11,7 +11,7 @@ import { createDeps } from "#server/deps.ts";
 import { parseEnv } from "#server/env.ts";
 import { APP_URL, cookieFrom, createTestApp, freshPostgres, type TestApp } from "#tests/setup/app.ts";
 import { createPrompt, createSubmission, createUser, type TestUser } from "#tests/factories.ts";
-import { SseReader, type } from "./sse-reader.ts";
+import { SseReader, type } from "#tests/setup/sse-reader.ts";
 
 const listenerCount = (t: { deps: TestApp["deps"] }) => (t.deps.realtime as unknown as { listeners: Set<unknown> }).listeners.size;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#tests/setup/app.ts";
 import { createPrompt, createSubmission, createUser, type TestUser } from "#tests/factories.ts";
-import { SseReader, type } from "./sse-reader.ts";
+import { SseReader, type } from "#tests/setup/sse-reader.ts";
 import { MAX_BUFFERED_BYTES, MAX_STREAMS_PER_ACCOUNT, MAX_STREAMS_PER_ADDRESS } from "./stream-limits.ts";
 
 let t: TestApp;

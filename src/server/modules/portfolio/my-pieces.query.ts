@@ -1,3 +1,4 @@
+import { escapeLike } from "../../db/query-parts.ts";
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { uuidSchema } from "#shared/schemas/common.ts";
@@ -44,10 +45,6 @@ function cursorAfter(sort: PortfolioSort, last: { id: string; createdText: strin
   if (sort === "title") return cursors.title.encode({ s: "title", m: last.titleMissing, t: last.titleKey, i: last.id });
   if (sort === "words") return cursors.words.encode({ s: "words", w: last.wordCount, c: last.createdText, i: last.id });
   return cursors.recent.encode({ s: "recent", c: last.createdText, i: last.id });
-}
-
-function escapeLike(q: string): string {
-  return q.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 
 type PortfolioQueryOptions = { q?: string | undefined; sort: PortfolioSort; cursor?: string | undefined; limit: number };

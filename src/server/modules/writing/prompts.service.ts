@@ -1,3 +1,4 @@
+import { promptColumns } from "../../db/query-parts.ts";
 import { and, desc, eq, lte } from "drizzle-orm";
 import { EMERGENCY_PROMPT } from "#shared/constants.ts";
 import { WRITING_MESSAGES } from "#shared/domain/writing-session.ts";
@@ -7,7 +8,6 @@ import { prompts } from "../../db/schema/index.ts";
 import { ensureFreewritePrompt } from "../../db/seed.ts";
 import { HttpError } from "../../http/errors.ts";
 
-const promptColumns = { id: prompts.id, text: prompts.text, date: prompts.date, author: prompts.author, kind: prompts.kind };
 
 /** Today's prompt for the writer's own date; else the latest before it; else the emergency prompt. */
 export async function getTodayPrompt(db: Db, today: string): Promise<TodayPromptResponse> {
