@@ -116,17 +116,57 @@ function parseInline(s: string, allowed: Set<Inline>): MarkupNode[] {
   return nodes;
 }
 
-/** The text a reader sees, markers removed: for descriptions, previews and images. */
+const plain = (nodes: MarkupNode[]): string =>
+  nodes
+    .map((n) => {
+      if (n.type === "text") return n.text;
+      if (n.type === "break") return "\n";
+      return plain(n.children);
+    })
+    .join("");
+
+/**
+ * The text a reader sees, markers removed: for descriptions, previews and images. A prompt is
+ * only ever shown flattened (labels, cards, lists, names), so it comes out on one line: promptLine.
+ */
 export function markupToPlainText(input: string, mode: MarkupMode = "piece"): string {
-  const walk = (nodes: MarkupNode[]): string =>
-    nodes
-      .map((n) => {
-        if (n.type === "text") return n.text;
-        if (n.type === "break") return "\n";
-        return walk(n.children);
-      })
-      .join("");
-  return walk(parseMarkup(input, mode));
+  return mode === "prompt" ? promptLine(input) : plain(parseMarkup(input, mode));
+}
+
+/** A heading that ends a thought itself ("Doors?") needs no dash after it. */
+const ENDS_A_THOUGHT = /[.!?:;…—–-]$/u;
+/** A size marker written against a word ("sleep.~~small:ten~~") still reads as two words. */
+const glued = (before: string, after: string) => /[\p{L}\p{N}.!?:;,…]$/u.test(before) && /^[\p{L}\p{N}]/u.test(after);
+const isSized = (n: MarkupNode) => n.type === "large" || n.type === "small";
+
+/**
+ * A prompt on one line (spec §3 markup, flattened for labels, cards and lists): a **LARGE**
+ * heading on a line of its own is kept apart from what follows by an em dash ("The first page —
+ * Write about a door…"); other line breaks become spaces; LARGE and small words inside a line
+ * read as words of that line.
+ */
+export function promptLine(input: string): string {
+  const lines: MarkupNode[][] = [[]];
+  for (const n of parseMarkup(input, "prompt")) {
+    if (n.type === "break") lines.push([]);
+    else lines.at(-1)!.push(n);
+  }
+  let out = "";
+  let afterHeading = false;
+  for (const line of lines) {
+    let words = "";
+    line.forEach((n, i) => {
+      const next = plain([n]);
+      words += (isSized(n) || (i > 0 && isSized(line[i - 1]!))) && glued(words, next) ? ` ${next}` : next;
+    });
+    words = words.replace(/\s+/g, " ").trim();
+    if (!words) continue;
+    if (out) out += afterHeading ? " — " : " ";
+    out += words;
+    const content = line.filter((n) => n.type !== "text" || n.text.trim());
+    afterHeading = content.length === 1 && content[0]!.type === "large" && !ENDS_A_THOUGHT.test(words);
+  }
+  return out;
 }
 
 /** Cuts plain text at a word boundary to at most `max` characters, adding "…" when cut. */
