@@ -28,6 +28,8 @@ export const PORTFOLIO_MESSAGES = {
   deleteSuccess: "Writing deleted successfully",
   shareInvalidFormat: "Invalid share link format",
   shareInvalidOrExpired: "This share link is invalid or has expired",
+  /** §8 catalogue: the API's answer when a share token finds no unexpired link (the page says shareInvalidOrExpired). */
+  shareTokenNotFound: "Invalid or expired share token",
   shareLoadFailed: "Failed to load shared content",
   shareGenerateFailed: "Failed to generate shareable link",
   loginToShare: "You must be logged in to share writing",
