@@ -89,6 +89,13 @@ describe("plain text helpers", () => {
     expect(truncateText("  spread\n\nout  ", 20)).toBe("spread out");
   });
 
+  it("drops the punctuation a cut leaves before the ellipsis (never \".…\")", () => {
+    expect(truncateText("Write about a door you have never opened. Where is it?", 42)).toBe("Write about a door you have never opened…");
+    expect(truncateText("One, two, three, four, five", 17)).toBe("One, two, three…");
+    expect(truncateText("One, two, three, four, five", 19)).toBe("One, two, three…");
+    expect(truncateText("The first page — Write about a door", 17)).toBe("The first page…");
+  });
+
   it("writes the scheduler's author line", () => {
     expect(authorLine("  Ann Lee ")).toBe("*Prompt by Ann Lee*");
     expect(parseMarkup(authorLine("Ann"), "prompt")).toEqual([em(text("Prompt by Ann"))]);

@@ -169,13 +169,21 @@ export function promptLine(input: string): string {
   return out;
 }
 
-/** Cuts plain text at a word boundary to at most `max` characters, adding "…" when cut. */
+/** Punctuation a cut leaves at its end: "opened.…" reads as "opened…". */
+const TRAILING_PUNCTUATION = /[\s.,;:!?…—–-]+$/u;
+
+/**
+ * Cuts plain text at a word boundary to at most `max` characters, adding "…" when cut; the
+ * punctuation the cut left at its end goes, so a cut never reads ".…" or ",…".
+ */
 export function truncateText(text: string, max: number): string {
   const flat = text.replace(/\s+/g, " ").trim();
   if (flat.length <= max) return flat;
   const cut = flat.slice(0, max - 1);
-  const space = cut.lastIndexOf(" ");
-  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
+  // A cut that falls just after a word keeps it; otherwise back to the last whole word.
+  const space = flat[max - 1] === " " ? cut.length : cut.lastIndexOf(" ");
+  const words = (space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd();
+  return `${words.replace(TRAILING_PUNCTUATION, "") || words}…`;
 }
 
 /** The author line the scheduler appends to a prompt. */
