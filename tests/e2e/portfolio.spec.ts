@@ -213,7 +213,7 @@ test.describe("portfolio, piece page and share links", () => {
     await expect(page.getByText("writing as")).toContainText(alias);
     expect(await fits()).toBeLessThanOrEqual(375);
     await page.goto(`/profile?read=${id}`);
-    await expect(page.getByRole("heading", { level: 2, name: "T".repeat(200) })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "T".repeat(200) })).toBeVisible();
     expect(await fits()).toBeLessThanOrEqual(375);
     await page.goto(`/submission/${id}`);
     await expect(page.getByText(`by ${alias}`)).toBeVisible();
@@ -248,7 +248,9 @@ test.describe("portfolio, piece page and share links", () => {
     const { id } = await createPieceViaApi(page.request, { title: "Not yours", content: "Someone else's words." });
     await registerViaApi(page.request, { name: "Second Writer" });
     await page.goto(`/profile?read=${id}`);
-    await expect(page.getByRole("heading", { level: 2, name: "Not yours" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Not yours" })).toBeVisible();
+    // The reader's name is the page's one h1 (issue 11 item 13).
+    await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
     await expect(page.getByText("Someone else's words.")).toBeVisible();
     for (const action of ["edit", "share", "delete"]) await expect(page.getByRole("button", { name: action, exact: true })).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Back to Portfolio" })).toBeVisible();

@@ -3,6 +3,8 @@ import { createRequire } from "node:module";
 import { Resvg } from "@resvg/resvg-js";
 import satori from "satori";
 import { ANONYMOUS_LABEL } from "#shared/domain/author.ts";
+import { truncateText } from "#shared/domain/markup.ts";
+import { UNTITLED } from "#shared/domain/piece-name.ts";
 
 /**
  * The social preview of a piece (spec §2 "Page metadata"): 1200×630, the title in at most three
@@ -12,8 +14,8 @@ import { ANONYMOUS_LABEL } from "#shared/domain/author.ts";
 export const OG_WIDTH = 1200;
 export const OG_HEIGHT = 630;
 export const OG_TITLE_MAX_LINES = 3;
-/** Characters of title we even try to lay out (three lines hold far fewer). */
-const OG_TITLE_MAX_CHARS = 160;
+/** Characters of title drawn: about what three lines of the smallest size hold, cut at a word. */
+const OG_TITLE_MAX_CHARS = 100;
 const OG_AUTHOR_MAX_CHARS = 60;
 
 export interface PieceImageInput {
@@ -73,7 +75,8 @@ function titleSize(title: string): number {
 }
 
 export function pieceImageTree(input: PieceImageInput): Node {
-  const title = drawable(input.title, OG_TITLE_MAX_CHARS) || "Untitled";
+  // Cut at a word, never leaving ".…" (drawable alone would cut mid-word).
+  const title = truncateText(drawable(input.title, Infinity), OG_TITLE_MAX_CHARS) || UNTITLED;
   // A label of nothing but emoji draws as the label of a piece that reveals no one.
   const author = drawable(input.authorLabel, OG_AUTHOR_MAX_CHARS) || ANONYMOUS_LABEL;
   const words = `${input.wordCount.toLocaleString("en-US")} ${input.wordCount === 1 ? "word" : "words"}`;

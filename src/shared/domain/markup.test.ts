@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { authorLine, markupToPlainText, parseMarkup, truncateMarkup, truncateText, type MarkupNode } from "./markup.ts";
+import { authorLine, markupToPlainText, parseMarkup, promptLine, truncateMarkup, truncateText, type MarkupNode } from "./markup.ts";
 
 const text = (t: string): MarkupNode => ({ type: "text", text: t });
 const strong = (...children: MarkupNode[]): MarkupNode => ({ type: "strong", children });
@@ -89,9 +89,42 @@ describe("plain text helpers", () => {
     expect(truncateText("  spread\n\nout  ", 20)).toBe("spread out");
   });
 
+  it("drops the punctuation a cut leaves before the ellipsis (never \".…\")", () => {
+    expect(truncateText("Write about a door you have never opened. Where is it?", 42)).toBe("Write about a door you have never opened…");
+    expect(truncateText("One, two, three, four, five", 17)).toBe("One, two, three…");
+    expect(truncateText("One, two, three, four, five", 19)).toBe("One, two, three…");
+    expect(truncateText("The first page — Write about a door", 17)).toBe("The first page…");
+  });
+
   it("writes the scheduler's author line", () => {
     expect(authorLine("  Ann Lee ")).toBe("*Prompt by Ann Lee*");
     expect(parseMarkup(authorLine("Ann"), "prompt")).toEqual([em(text("Prompt by Ann"))]);
+  });
+});
+
+describe("promptLine: a prompt on one line", () => {
+  it("keeps a LARGE heading apart from the body with an em dash", () => {
+    expect(promptLine("**LARGE:The first page**\nWrite about a door.")).toBe("The first page — Write about a door.");
+    expect(promptLine("**LARGE:Doors**\n~~small:ten minutes~~")).toBe("Doors — ten minutes");
+    expect(promptLine("**LARGE:Harbour lights**\n\nWrite about a night.\n*Prompt by Ann Lee*")).toBe("Harbour lights — Write about a night. Prompt by Ann Lee");
+  });
+
+  it("adds no dash after a heading that ends a thought, or with nothing after it", () => {
+    expect(promptLine("**LARGE:Doors?**\nWrite about one.")).toBe("Doors? Write about one.");
+    expect(promptLine("**LARGE:Rivers**")).toBe("Rivers");
+    expect(promptLine("**LARGE:Rivers**\n  \n")).toBe("Rivers");
+  });
+
+  it("reads LARGE and small words inside a line as words of that line", () => {
+    expect(promptLine("Write about a **LARGE:lighthouse** you have never visited.")).toBe("Write about a lighthouse you have never visited.");
+    expect(promptLine("**LARGE:Write** about a door")).toBe("Write about a door");
+    expect(promptLine("Write about a night.~~small:ten minutes, no more~~")).toBe("Write about a night. ten minutes, no more");
+    expect(promptLine("one\ntwo\r\nthree")).toBe("one two three");
+    expect(promptLine("")).toBe("");
+  });
+
+  it("is what markupToPlainText gives for a prompt (every one-line surface uses it)", () => {
+    expect(markupToPlainText("**LARGE:The first page**\nWrite about a door.", "prompt")).toBe("The first page — Write about a door.");
   });
 });
 

@@ -116,26 +116,74 @@ function parseInline(s: string, allowed: Set<Inline>): MarkupNode[] {
   return nodes;
 }
 
-/** The text a reader sees, markers removed: for descriptions, previews and images. */
+const plain = (nodes: MarkupNode[]): string =>
+  nodes
+    .map((n) => {
+      if (n.type === "text") return n.text;
+      if (n.type === "break") return "\n";
+      return plain(n.children);
+    })
+    .join("");
+
+/**
+ * The text a reader sees, markers removed: for descriptions, previews and images. A prompt is
+ * only ever shown flattened (labels, cards, lists, names), so it comes out on one line: promptLine.
+ */
 export function markupToPlainText(input: string, mode: MarkupMode = "piece"): string {
-  const walk = (nodes: MarkupNode[]): string =>
-    nodes
-      .map((n) => {
-        if (n.type === "text") return n.text;
-        if (n.type === "break") return "\n";
-        return walk(n.children);
-      })
-      .join("");
-  return walk(parseMarkup(input, mode));
+  return mode === "prompt" ? promptLine(input) : plain(parseMarkup(input, mode));
 }
 
-/** Cuts plain text at a word boundary to at most `max` characters, adding "…" when cut. */
+/** A heading that ends a thought itself ("Doors?") needs no dash after it. */
+const ENDS_A_THOUGHT = /[.!?:;…—–-]$/u;
+/** A size marker written against a word ("sleep.~~small:ten~~") still reads as two words. */
+const glued = (before: string, after: string) => /[\p{L}\p{N}.!?:;,…]$/u.test(before) && /^[\p{L}\p{N}]/u.test(after);
+const isSized = (n: MarkupNode) => n.type === "large" || n.type === "small";
+
+/**
+ * A prompt on one line (spec §3 markup, flattened for labels, cards and lists): a **LARGE**
+ * heading on a line of its own is kept apart from what follows by an em dash ("The first page —
+ * Write about a door…"); other line breaks become spaces; LARGE and small words inside a line
+ * read as words of that line.
+ */
+export function promptLine(input: string): string {
+  const lines: MarkupNode[][] = [[]];
+  for (const n of parseMarkup(input, "prompt")) {
+    if (n.type === "break") lines.push([]);
+    else lines.at(-1)!.push(n);
+  }
+  let out = "";
+  let afterHeading = false;
+  for (const line of lines) {
+    let words = "";
+    line.forEach((n, i) => {
+      const next = plain([n]);
+      words += (isSized(n) || (i > 0 && isSized(line[i - 1]!))) && glued(words, next) ? ` ${next}` : next;
+    });
+    words = words.replace(/\s+/g, " ").trim();
+    if (!words) continue;
+    if (out) out += afterHeading ? " — " : " ";
+    out += words;
+    const content = line.filter((n) => n.type !== "text" || n.text.trim());
+    afterHeading = content.length === 1 && content[0]!.type === "large" && !ENDS_A_THOUGHT.test(words);
+  }
+  return out;
+}
+
+/** Punctuation a cut leaves at its end: "opened.…" reads as "opened…". */
+const TRAILING_PUNCTUATION = /[\s.,;:!?…—–-]+$/u;
+
+/**
+ * Cuts plain text at a word boundary to at most `max` characters, adding "…" when cut; the
+ * punctuation the cut left at its end goes, so a cut never reads ".…" or ",…".
+ */
 export function truncateText(text: string, max: number): string {
   const flat = text.replace(/\s+/g, " ").trim();
   if (flat.length <= max) return flat;
   const cut = flat.slice(0, max - 1);
-  const space = cut.lastIndexOf(" ");
-  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
+  // A cut that falls just after a word keeps it; otherwise back to the last whole word.
+  const space = flat[max - 1] === " " ? cut.length : cut.lastIndexOf(" ");
+  const words = (space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd();
+  return `${words.replace(TRAILING_PUNCTUATION, "") || words}…`;
 }
 
 /** The author line the scheduler appends to a prompt. */

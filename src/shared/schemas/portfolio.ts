@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MAX_ALIAS_LENGTH, MAX_CONTENT_LENGTH, MAX_NAME_LENGTH, MAX_TITLE_LENGTH, SHARE_LINK_HOURS } from "../constants.ts";
 import { ACHIEVEMENT_TYPES } from "../domain/achievements.ts";
 import { SIGNATURES } from "../domain/author.ts";
-import { markupToPlainText } from "../domain/markup.ts";
+import { pieceName } from "../domain/piece-name.ts";
 import type { TierProgress } from "../domain/tiers.ts";
 import { isoDate, isoTime } from "./common.ts";
 
@@ -28,6 +28,8 @@ export const PORTFOLIO_MESSAGES = {
   deleteSuccess: "Writing deleted successfully",
   shareInvalidFormat: "Invalid share link format",
   shareInvalidOrExpired: "This share link is invalid or has expired",
+  /** §8 catalogue: the API's answer when a share token finds no unexpired link (the page says shareInvalidOrExpired). */
+  shareTokenNotFound: "Invalid or expired share token",
   shareLoadFailed: "Failed to load shared content",
   shareGenerateFailed: "Failed to generate shareable link",
   loginToShare: "You must be logged in to share writing",
@@ -221,15 +223,9 @@ export const profileResponse = z.object({
 });
 export type ProfileResponse = z.infer<typeof profileResponse>;
 
-/** What a piece is called on screen: its title, else its prompt's text, else "Untitled". */
+/** What a piece is called on screen, whole: the one rule in shared/domain/piece-name.ts. */
 export function pieceDisplayTitle(title: string | null | undefined, prompt: Pick<PromptRef, "text" | "kind"> | null | undefined): string {
-  const t = (title ?? "").trim();
-  if (t) return t;
-  if (prompt && prompt.kind !== "freewrite") {
-    const text = markupToPlainText(prompt.text, "prompt").replace(/\s+/g, " ").trim();
-    if (text) return text;
-  }
-  return "Untitled";
+  return pieceName(title, prompt);
 }
 
 /** "Writing" for a prompt response, "Freewrite" for a freewrite (preview image label). */

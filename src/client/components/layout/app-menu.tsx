@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState, type FocusEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { paths } from "#client/config/paths.ts";
 import { signOut, useAuthMutation } from "#client/features/auth/api/auth-actions.ts";
@@ -48,8 +48,13 @@ export function AppMenu({ me }: { me: Me | null }) {
     });
   };
 
+  // Focus that moves on past the menu (Tab from its last item) closes it, as Escape does.
+  const closeWhenFocusLeaves = (e: FocusEvent<HTMLDivElement>) => {
+    if (open && e.relatedTarget instanceof Node && !e.currentTarget.contains(e.relatedTarget)) setOpen(false);
+  };
+
   return (
-    <div className="relative">
+    <div className="relative" onBlur={closeWhenFocusLeaves}>
       <button
         ref={buttonRef}
         type="button"

@@ -3,6 +3,8 @@ import { useEffect, useId, useRef, type ReactNode } from "react";
 /**
  * A modal on the native <dialog>: focus is trapped, Escape closes, a click on the backdrop
  * closes (spec: "Clicking the backdrop closes the modal"), focus returns where it was.
+ * Focus opens on the element marked `data-autofocus` (a form's first field) when there is one,
+ * not on the × that comes first in the dialog.
  */
 export function Dialog({
   open,
@@ -34,6 +36,7 @@ export function Dialog({
     if (open && !el.open) {
       const previous = document.activeElement as HTMLElement | null;
       el.showModal();
+      el.querySelector<HTMLElement>("[data-autofocus]")?.focus();
       return () => {
         if (el.open) el.close();
         previous?.focus?.();

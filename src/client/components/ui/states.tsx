@@ -1,7 +1,15 @@
 import type { ReactNode } from "react";
+import { paths } from "#client/config/paths.ts";
 
-/** Full-screen "brewing" loader while the session resolves (spec §2). */
-export function FullScreenLoader({ label = "brewing" }: { label?: string }) {
+/** The spec's loading words (§2): "brewing" at start-up, "brewing your words..." on Home. */
+export const LOADING_WORDS = { startup: "brewing", home: "brewing your words..." } as const;
+
+/**
+ * Full-screen loader while the app starts and the session resolves (spec §2): "brewing", and on
+ * Home, whose loading text the spec gives as "brewing your words...", that.
+ */
+export function FullScreenLoader({ label }: { label?: string }) {
+  label ??= window.location.pathname === paths.home.path ? LOADING_WORDS.home : LOADING_WORDS.startup;
   return (
     <div role="status" aria-live="polite" className="fixed inset-0 flex items-center justify-center bg-paper">
       <p className="font-serif text-2xl italic text-muted animate-ink-pulse">{label}</p>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { APP_URL } from "#tests/setup/app.ts";
-import { createSubmission, freewritePrompt } from "#tests/factories.ts";
+import { createPrompt, createSubmission, freewritePrompt } from "#tests/factories.ts";
 import { DAY_MS, admin, other, owner, share, t, usePortfolioApp } from "./test-helpers.ts";
 
 usePortfolioApp();
@@ -41,6 +41,17 @@ describe("piece page meta (GET /submission/:id)", () => {
     const fw = await freewritePrompt(t);
     const p = await createSubmission(t, owner, { title: null, promptId: fw.id });
     expect(await page(`/submission/${p.id}`)).toContain("<title>Untitled · inkwell</title>");
+  });
+
+  it("names an untitled piece by its prompt on one line, cut at a word without \".…\" (issue 11 items 5, 6)", async () => {
+    // Cut at 90 characters just after "it.": the full stop goes, the word stays.
+    const text = "**LARGE:The first page**\nWrite about a door you have never opened, and the hand that opened it. Where is it now, years on?";
+    const prompt = await createPrompt(t, { date: "2039-05-01", text });
+    const p = await createSubmission(t, owner, { title: null, promptId: prompt.id });
+    const html = await page(`/submission/${p.id}`);
+    const title = "The first page — Write about a door you have never opened, and the hand that opened it…";
+    expect(html).toContain(`<title>${title} · inkwell</title>`);
+    expect(jsonLd(html)).toMatchObject({ headline: title });
   });
 
   it("writes nothing about a private piece the request may not read", async () => {

@@ -1,16 +1,13 @@
 import { SOCIAL_DESCRIPTION_MAX } from "#shared/constants.ts";
 import { markupToPlainText, truncateText } from "#shared/domain/markup.ts";
+import { PAGE_TITLE_MAX, pieceName } from "#shared/domain/piece-name.ts";
 import { isValidShareTokenFormat } from "#shared/domain/share-token.ts";
 import { uuidSchema } from "#shared/schemas/common.ts";
-import { pieceDisplayTitle } from "#shared/schemas/portfolio.ts";
 import type { AppContext } from "../../http/context.ts";
 import { sessionOf } from "../../http/session.ts";
 import type { PageMeta, PageMetaResolver } from "../../http/spa.ts";
 import { readablePiece } from "./piece.service.ts";
 import { pieceAuthorLabel, publicFace } from "./piece-view.ts";
-
-/** Title length in <title> and og:title before it is cut. */
-const META_TITLE_MAX = 90;
 
 /**
  * Server-written <head> for /submission/:id (and ?share=): title, description, Open Graph,
@@ -28,7 +25,7 @@ export async function resolvePieceMeta(c: AppContext, id: string): Promise<PageM
   const row = await readablePiece(db, viewerId, id, share, clock.now());
   if (!row) return null;
   const face = publicFace(row);
-  const title = truncateText(pieceDisplayTitle(face.title, row.prompt), META_TITLE_MAX);
+  const title = pieceName(face.title, row.prompt, { max: PAGE_TITLE_MAX });
   const author = pieceAuthorLabel(row);
   const text = markupToPlainText(face.content);
   const description = truncateText(text, SOCIAL_DESCRIPTION_MAX) || `A piece by ${author} on ${env.SITE_NAME}.`;

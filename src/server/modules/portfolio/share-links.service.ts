@@ -58,6 +58,6 @@ export async function lookupShareToken(db: Db, token: string, now: Date): Promis
     .from(shareLinks)
     .where(and(eq(shareLinks.token, token), gt(shareLinks.expiresAt, now)))
     .limit(1);
-  if (!row) throw notFound(PORTFOLIO_MESSAGES.shareInvalidOrExpired, "share_link_expired");
+  if (!row) throw notFound(PORTFOLIO_MESSAGES.shareTokenNotFound, "share_link_expired");
   return row.submissionId;
 }

@@ -104,15 +104,15 @@ describe("GET /api/share/:token", () => {
     }
   });
 
-  it("refuses an unknown or expired token at once", async () => {
+  it("refuses an unknown or expired token at once, in the words of the spec's catalogue (§8)", async () => {
     const unknown = await t.json<ErrorBody>(`/api/share/Zz9_-Zz9`);
     expect(unknown.status).toBe(404);
-    expect(unknown.body.message).toBe("This share link is invalid or has expired");
+    expect(unknown.body.message).toBe("Invalid or expired share token");
     const p = await createSubmission(t, owner, { isPrivate: true });
     const link = await share(p.id);
     t.deps.testClock!.advance(DAY_MS);
     const expired = await t.json<ErrorBody>(`/api/share/${link.token}`);
     expect(expired.status).toBe(404);
-    expect(expired.body.message).toBe("This share link is invalid or has expired");
+    expect(expired.body.message).toBe("Invalid or expired share token");
   });
 });

@@ -1,8 +1,9 @@
 import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
-import { PODIUM_COLLAPSED_PX, PODIUM_NOTICE_MS, PODIUM_READ_MORE_CHARS } from "#shared/constants.ts";
+import { COMMUNITY_PROMPT_PREVIEW_MAX, PODIUM_COLLAPSED_PX, PODIUM_NOTICE_MS, PODIUM_READ_MORE_CHARS } from "#shared/constants.ts";
 import { formatDateAtTime } from "#shared/domain/format.ts";
 import { markupToPlainText } from "#shared/domain/markup.ts";
+import { pieceName } from "#shared/domain/piece-name.ts";
 import type { AdminPodiumPick } from "#shared/schemas/admin.ts";
 import { paths } from "#client/config/paths.ts";
 import { Button, LinkButton } from "#client/components/ui/button.tsx";
@@ -84,7 +85,7 @@ export function PodiumManager() {
 function PodiumItem({ pick, busy, onRemove }: { pick: AdminPodiumPick; busy: boolean; onRemove: () => void }) {
   const [reading, setReading] = useState(false);
   const bodyId = useId();
-  const title = pick.title || "Untitled";
+  const title = pieceName(pick.title, pick.prompt, { promptMax: COMMUNITY_PROMPT_PREVIEW_MAX });
   return (
     <article className="rounded-xl border border-line bg-card p-4 sm:p-5">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">

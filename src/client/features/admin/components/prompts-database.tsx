@@ -125,7 +125,7 @@ function PromptSubmissions({ promptId }: { promptId: string | null }) {
       <ul className="mt-4 flex flex-col gap-4">
         {items.map((s) => (
           <li key={s.id}>
-            <SubmissionItem submission={s} busy={busy.has(s.id)} onToggleFeatured={() => toggle(s.id, s.isFeatured)} />
+            <SubmissionItem submission={s} prompt={first.prompt} busy={busy.has(s.id)} onToggleFeatured={() => toggle(s.id, s.isFeatured)} />
           </li>
         ))}
       </ul>

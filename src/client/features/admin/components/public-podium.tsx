@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { formatLongDate } from "#shared/domain/format.ts";
 import { markupToPlainText, truncateText } from "#shared/domain/markup.ts";
+import { namedByPrompt, pieceName } from "#shared/domain/piece-name.ts";
 import type { PublicPodiumPick } from "#shared/schemas/admin.ts";
 import { paths } from "#client/config/paths.ts";
 import { LinkButton } from "#client/components/ui/button.tsx";
@@ -50,15 +51,18 @@ export function PublicPodium() {
 }
 
 function PodiumCard({ pick }: { pick: PublicPodiumPick }) {
-  const title = pick.title || "Untitled";
+  const title = pieceName(pick.title, pick.prompt, { promptMax: PROMPT_PREVIEW_CHARS });
   const prompt = pick.prompt.kind === "freewrite" ? "Freewrite" : truncateText(markupToPlainText(pick.prompt.text, "prompt"), PROMPT_PREVIEW_CHARS);
   return (
     <article className="min-w-0 border-b border-line pb-10">
-      <p className="text-sm text-muted [overflow-wrap:anywhere]">
-        <span className="sr-only">Prompt: </span>
-        {prompt}
-      </p>
-      <h2 className="mt-2 font-serif text-2xl leading-snug [overflow-wrap:anywhere] sm:text-3xl">
+      {/* An untitled piece goes by its prompt: the prompt is then its name, not said twice. */}
+      {!namedByPrompt(pick.title, pick.prompt) && (
+        <p className="mb-2 text-sm text-muted [overflow-wrap:anywhere]">
+          <span className="sr-only">Prompt: </span>
+          {prompt}
+        </p>
+      )}
+      <h2 className="font-serif text-2xl leading-snug [overflow-wrap:anywhere] sm:text-3xl">
         <Link to={paths.submission.href(pick.id)} className="hover:text-accent">
           {title}
         </Link>

@@ -1,12 +1,24 @@
 import { useId, useState } from "react";
-import { READ_MORE_CHARS, READ_MORE_COLLAPSED_PX } from "#shared/constants.ts";
+import { COMMUNITY_PROMPT_PREVIEW_MAX, READ_MORE_CHARS, READ_MORE_COLLAPSED_PX } from "#shared/constants.ts";
 import { formatDateTime } from "#shared/domain/format.ts";
+import { pieceName, type NamingPrompt } from "#shared/domain/piece-name.ts";
 import type { AdminSubmission } from "#shared/schemas/admin.ts";
 import { PickBadge, StarIcon } from "./badges.tsx";
 import { ExpandableText } from "./expandable-text.tsx";
 
 /** One public piece under a prompt: who signed it, when, its words, and the Editor's Pick star. */
-export function SubmissionItem({ submission, busy, onToggleFeatured }: { submission: AdminSubmission; busy: boolean; onToggleFeatured: () => void }) {
+export function SubmissionItem({
+  submission,
+  prompt,
+  busy,
+  onToggleFeatured,
+}: {
+  submission: AdminSubmission;
+  /** The prompt it answers: an untitled piece goes by it. */
+  prompt: NamingPrompt;
+  busy: boolean;
+  onToggleFeatured: () => void;
+}) {
   const [open, setOpen] = useState(true);
   const bodyId = useId();
   const starLabel = submission.isFeatured ? "Remove from Editor's Picks" : "Add to Editor's Picks";
@@ -14,7 +26,7 @@ export function SubmissionItem({ submission, busy, onToggleFeatured }: { submiss
     <article className="rounded-xl border border-line bg-card p-4 sm:p-5">
       <header className="flex items-start gap-3">
         <div className="min-w-0 flex-1">
-          <h3 className="font-serif text-lg leading-snug [overflow-wrap:anywhere]">{submission.title || "Untitled"}</h3>
+          <h3 className="font-serif text-lg leading-snug [overflow-wrap:anywhere]">{pieceName(submission.title, prompt, { promptMax: COMMUNITY_PROMPT_PREVIEW_MAX })}</h3>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
             <span className="min-w-0 text-ink [overflow-wrap:anywhere]">{submission.authorLabel}</span>
             {submission.isFeatured && <PickBadge />}

@@ -1,6 +1,8 @@
 import { Markup } from "#client/components/ui/markup.tsx";
 import { Link } from "react-router";
+import { COMMUNITY_PROMPT_PREVIEW_MAX } from "#shared/constants.ts";
 import { relativeTime, wordsLabel } from "#shared/domain/format.ts";
+import { namedByPrompt, pieceName } from "#shared/domain/piece-name.ts";
 import type { CommunityPiece } from "#shared/schemas/community.ts";
 import { promptLabel, streakNote } from "../lib/labels.ts";
 import type { ViewMode } from "../lib/use-view-mode.ts";
@@ -35,7 +37,8 @@ export function PieceCard({
         mode === "grid" ? "p-5" : "px-5 py-4"
       }`}
     >
-      <p className="truncate font-serif text-sm italic text-muted">{promptLabel(piece.prompt)}</p>
+      {/* An untitled piece goes by its prompt: the prompt is then its name, not said twice. */}
+      {!namedByPrompt(piece.title, piece.prompt) && <p className="truncate font-serif text-sm italic text-muted">{promptLabel(piece.prompt)}</p>}
       <h2 className="mt-1.5 font-serif text-xl leading-snug text-ink">
         <Link
           to={href}
@@ -43,7 +46,7 @@ export function PieceCard({
           state={{ fromFeed: true }}
           className="rounded-sm after:absolute after:inset-0 after:rounded-xl after:content-[''] hover:text-accent focus-visible:outline-offset-4"
         >
-          {piece.title ?? <span className="text-muted">Untitled</span>}
+          {pieceName(piece.title, piece.prompt, { promptMax: COMMUNITY_PROMPT_PREVIEW_MAX })}
         </Link>
       </h2>
       {/* The preview keeps **bold**, *italic* and line breaks (escaped by construction); "…" when the piece goes on. */}

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { formatLongDate, wordsLabel } from "#shared/domain/format.ts";
 import { markupToPlainText } from "#shared/domain/markup.ts";
+import { namedByPrompt, pieceName } from "#shared/domain/piece-name.ts";
 import { COMMUNITY_MESSAGES } from "#shared/schemas/community.ts";
-import { pieceDisplayTitle } from "#shared/schemas/portfolio.ts";
 import { Markup } from "#client/components/ui/markup.tsx";
 import { ErrorState, LoadingState } from "#client/components/ui/states.tsx";
 import { LinkButton } from "#client/components/ui/button.tsx";
@@ -60,8 +60,8 @@ export function PieceDetail({
     <div>
       {back}
       <article className="mt-6">
-        <p className="font-serif italic leading-relaxed text-muted">{prompt}</p>
-        <h1 className="mt-4 font-serif text-3xl leading-tight sm:text-4xl">{pieceDisplayTitle(piece.title, piece.prompt)}</h1>
+        {!namedByPrompt(piece.title, piece.prompt) && <p className="mb-4 font-serif italic leading-relaxed text-muted">{prompt}</p>}
+        <h1 className="font-serif text-3xl leading-tight sm:text-4xl">{pieceName(piece.title, piece.prompt)}</h1>
         <p className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted">
           <span className="font-medium text-ink">{piece.author.label}</span>
           {streak && <span>· {streak}</span>}

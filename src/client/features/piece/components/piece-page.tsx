@@ -3,6 +3,7 @@ import { Link, Navigate } from "react-router";
 import { MAX_TITLE_LENGTH, PIECE_EDIT_ERROR_MS, PIECE_EDIT_SUCCESS_MS, SOCIAL_DESCRIPTION_MAX } from "#shared/constants.ts";
 import { formatLongDate, wordsLabel } from "#shared/domain/format.ts";
 import { markupToPlainText, truncateText } from "#shared/domain/markup.ts";
+import { PAGE_TITLE_MAX } from "#shared/domain/piece-name.ts";
 import { pieceDisplayTitle, PORTFOLIO_MESSAGES, type PieceView } from "#shared/schemas/portfolio.ts";
 import { paths } from "#client/config/paths.ts";
 import { Button } from "#client/components/ui/button.tsx";
@@ -126,7 +127,7 @@ export function PiecePage({
   const own = piece?.isOwner ? ownVersion(piece) : null;
   const displayTitle = piece ? (own?.displayTitle ?? pieceDisplayTitle(piece.title, piece.prompt)) : null;
   const content = piece ? (own?.content ?? piece.content) : "";
-  useDocumentTitle(displayTitle, piece ? truncateText(markupToPlainText(content), SOCIAL_DESCRIPTION_MAX) : undefined);
+  useDocumentTitle(displayTitle && truncateText(displayTitle, PAGE_TITLE_MAX), piece ? truncateText(markupToPlainText(content), SOCIAL_DESCRIPTION_MAX) : undefined);
 
   if (isError) return <Navigate to={paths.home.href()} replace />;
   if (isPending || !piece) return <LoadingState label="Loading..." />;

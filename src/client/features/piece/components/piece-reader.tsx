@@ -80,9 +80,10 @@ export function PieceReader({
           {piece.edited && <PieceBadge variant="accent">Edited</PieceBadge>}
           {piece.isFeatured && <PieceBadge variant="accent">Editors' Selection</PieceBadge>}
         </div>
-        <h2 id="reader-title" ref={headingRef} tabIndex={-1} className="font-serif text-3xl leading-tight [overflow-wrap:anywhere] sm:text-4xl">
+        {/* The page's one h1 while reading (the portfolio's own heading is not shown). */}
+        <h1 id="reader-title" ref={headingRef} tabIndex={-1} className="font-serif text-3xl leading-tight [overflow-wrap:anywhere] sm:text-4xl">
           {own.displayTitle}
-        </h2>
+        </h1>
         <p className="mt-3 text-sm text-muted">
           Written on {formatLongDate(piece.createdAt)} • {wordsLabel(own.wordCount)}
         </p>

@@ -47,7 +47,8 @@ export function WritingFormDialog({
     <Dialog open={open} onClose={busy ? () => undefined : onCancel} showClose={!busy} title={heading} fullScreen>
       <form ref={formRef} onSubmit={submit} className="flex flex-col gap-6" noValidate>
         {intro}
-        <Field label="Title" optional placeholder="Give your piece a title..." value={title} onChange={(e) => onTitle(e.target.value)} maxLength={200} />
+        {/* The dialog opens here, where the writer starts, not on the × (issue 11 item 14). */}
+        <Field label="Title" optional placeholder="Give your piece a title..." value={title} onChange={(e) => onTitle(e.target.value)} maxLength={200} data-autofocus />
         {children}
         {error && <FormMessage tone="error">{error}</FormMessage>}
         <div className="flex flex-wrap items-center justify-end gap-3">
