@@ -15,6 +15,7 @@ import { useUpdatePrivateVersion } from "../api/update-private-version.ts";
 import { useUnsavedGuard } from "../hooks/use-unsaved-guard.ts";
 import { PieceBadge } from "./piece-badges.tsx";
 import { ownVersion } from "./piece-reader.tsx";
+import { ShareLinkError, shareErrorMessage } from "./share-link-error.tsx";
 import { UnsavedChangesDialog } from "./unsaved-changes-dialog.tsx";
 
 type Notice = { tone: "success" | "error"; text: string } | null;
@@ -103,7 +104,8 @@ function InlineEditor({ piece, onDone, onSaved }: { piece: PieceView; onDone: ()
 
 /**
  * The piece page (/submission/{id}): a public piece for everyone, a private one for its owner or
- * a valid share link. Not found (or any failure) goes back to /.
+ * a valid share link. Not found (or any failure) goes back to /; opened through a share link
+ * that opens nothing, it says so ("Share Link Error", as /share/{token} does).
  */
 export function PiecePage({
   id,
@@ -117,7 +119,7 @@ export function PiecePage({
   /** Called with the piece when the reader presses Share. */
   onShare: (piece: PieceView) => void;
 }) {
-  const { data: piece, isPending, isError } = usePiece(id, share);
+  const { data: piece, isPending, isError, error } = usePiece(id, share);
   const [editing, setEditing] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
   const timer = useRef<number | undefined>(undefined);
@@ -128,7 +130,7 @@ export function PiecePage({
   const content = piece ? (own?.content ?? piece.content) : "";
   useDocumentTitle(displayTitle, piece ? truncateText(markupToPlainText(content), SOCIAL_DESCRIPTION_MAX) : undefined);
 
-  if (isError) return <Navigate to={paths.home.href()} replace />;
+  if (isError) return share !== null ? <ShareLinkError message={shareErrorMessage(share, error)} /> : <Navigate to={paths.home.href()} replace />;
   if (isPending || !piece) return <LoadingState label="Loading..." />;
 
   const words = own?.wordCount ?? piece.wordCount;
