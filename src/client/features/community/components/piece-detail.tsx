@@ -13,6 +13,27 @@ import { CommentSection } from "./comment-section.tsx";
 import { FeaturedBadge } from "./featured-badge.tsx";
 import { LikeButton } from "./like-button.tsx";
 
+/**
+ * The like button of a public piece shown outside the community (the piece page), in step with
+ * the community's own: it reads the piece's like state from the same query. Nothing while that
+ * loads, or when the piece is not public.
+ */
+export function CommunityLikeButton({
+  id,
+  signedIn,
+  onSignInNeeded,
+  className,
+}: {
+  id: string;
+  signedIn: boolean;
+  onSignInNeeded: () => void;
+  className?: string;
+}) {
+  const query = useCommunityPiece(id);
+  if (!query.data) return null;
+  return <LikeButton piece={query.data} signedIn={signedIn} onSignInNeeded={onSignInNeeded} className={className} />;
+}
+
 /** The open piece: back link, full text, like, comments. */
 export function PieceDetail({
   id,

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Link, Navigate } from "react-router";
 import { MAX_TITLE_LENGTH, PIECE_EDIT_ERROR_MS, PIECE_EDIT_SUCCESS_MS, SOCIAL_DESCRIPTION_MAX } from "#shared/constants.ts";
 import { formatLongDate, wordsLabel } from "#shared/domain/format.ts";
@@ -112,12 +112,18 @@ export function PiecePage({
   share,
   signedIn,
   onShare,
+  likes,
+  footer,
 }: {
   id: string;
   share: string | null;
   signedIn: boolean;
   /** Called with the piece when the reader presses Share. */
   onShare: (piece: PieceView) => void;
+  /** The piece's like button, first in its row of actions; given the piece once loaded. */
+  likes?: (piece: PieceView) => ReactNode;
+  /** What follows the piece (its comments); given the piece once loaded. */
+  footer?: (piece: PieceView) => ReactNode;
 }) {
   const { data: piece, isPending, isError, error } = usePiece(id, share);
   const [editing, setEditing] = useState(false);
@@ -185,6 +191,7 @@ export function PiecePage({
         <>
           <Markup text={content} className="mt-8 font-serif text-lg leading-relaxed [overflow-wrap:anywhere]" />
           <div className="mt-12 flex flex-wrap items-center gap-2 border-t border-line pt-4">
+            {likes?.(piece)}
             {piece.isOwner && (
               <Button variant="text" onClick={() => setEditing(true)}>
                 edit
@@ -198,6 +205,7 @@ export function PiecePage({
           </div>
         </>
       )}
+      {!editing && footer?.(piece)}
     </article>
   );
 }
