@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useLocation, useParams, useSearchParams } from "react-router";
+import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import { MESSAGES } from "#shared/errors.ts";
 import { DEFAULT_FEED_PARAMS } from "#shared/schemas/community.ts";
 import type { PieceView } from "#shared/schemas/portfolio.ts";
@@ -22,6 +22,7 @@ export function Component() {
   const { id = "" } = useParams();
   const [params] = useSearchParams();
   const location = useLocation();
+  const navigate = useNavigate();
   const { data: me } = useMe();
   const toast = useToast();
   const [shareId, setShareId] = useState<string | null>(null);
@@ -51,7 +52,9 @@ export function Component() {
         id={id}
         share={params.get("share")}
         signedIn={signedIn}
+        isAdmin={Boolean(me?.isAdmin)}
         onShare={(p) => void share(p)}
+        onDeleted={() => navigate(paths.community.href(), { replace: true })}
         likes={(p) => !p.isPrivate && <CommunityLikeButton id={p.id} signedIn={signedIn} onSignInNeeded={() => setSignInOpen(true)} className="-ml-2" />}
         footer={(p) => !p.isPrivate && <CommentSection pieceId={p.id} fallbackCount={p.commentCount} signedIn={signedIn} next={here} />}
       />

@@ -3,6 +3,7 @@ import { useSearchParams } from "react-router";
 import { formatLongDate } from "#shared/domain/format.ts";
 import { markupToPlainText } from "#shared/domain/markup.ts";
 import type { AdminPromptListItem } from "#shared/schemas/admin.ts";
+import { pieceDisplayTitle } from "#shared/schemas/portfolio.ts";
 import { Button } from "#client/components/ui/button.tsx";
 import { Markup } from "#client/components/ui/markup.tsx";
 import { ErrorState, LoadingState } from "#client/components/ui/states.tsx";
@@ -12,10 +13,11 @@ import { useAdminPrompts } from "../api/get-admin-prompts.ts";
 import { usePromptSubmissions } from "../api/get-prompt-submissions.ts";
 import { useFeaturedToggle } from "../lib/use-featured-toggle.ts";
 import { AdminHeader } from "./admin-header.tsx";
+import type { DeletablePiece } from "./delete-piece-button.tsx";
 import { SubmissionItem } from "./submission-item.tsx";
 
 /** /admin/prompts: every prompt (newest first) and, for the one selected, its public pieces. */
-export function PromptsDatabase() {
+export function PromptsDatabase({ onDeletePiece }: { onDeletePiece?: (piece: DeletablePiece) => void }) {
   const [params, setParams] = useSearchParams();
   const list = useAdminPrompts();
   const pages = list.data?.pages;
@@ -62,7 +64,7 @@ export function PromptsDatabase() {
               </Button>
             )}
           </nav>
-          <PromptSubmissions promptId={selectedId} />
+          <PromptSubmissions promptId={selectedId} onDeletePiece={onDeletePiece} />
         </div>
       )}
     </>
@@ -90,7 +92,7 @@ function PromptListItem({ prompt, selected, future = false, onSelect }: { prompt
   );
 }
 
-function PromptSubmissions({ promptId }: { promptId: string | null }) {
+function PromptSubmissions({ promptId, onDeletePiece }: { promptId: string | null; onDeletePiece?: (piece: DeletablePiece) => void }) {
   const toast = useToast();
   const query = usePromptSubmissions(promptId);
   const { toggle, busy } = useFeaturedToggle((message, tone) => (tone === "error" ? toast.error(message) : toast.success(message)));
@@ -125,7 +127,12 @@ function PromptSubmissions({ promptId }: { promptId: string | null }) {
       <ul className="mt-4 flex flex-col gap-4">
         {items.map((s) => (
           <li key={s.id}>
-            <SubmissionItem submission={s} busy={busy.has(s.id)} onToggleFeatured={() => toggle(s.id, s.isFeatured)} />
+            <SubmissionItem
+              submission={s}
+              busy={busy.has(s.id)}
+              onToggleFeatured={() => toggle(s.id, s.isFeatured)}
+              onDelete={onDeletePiece && (() => onDeletePiece({ id: s.id, title: pieceDisplayTitle(s.title, first.prompt) }))}
+            />
           </li>
         ))}
       </ul>

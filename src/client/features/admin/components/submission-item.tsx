@@ -3,10 +3,21 @@ import { READ_MORE_CHARS, READ_MORE_COLLAPSED_PX } from "#shared/constants.ts";
 import { formatDateTime } from "#shared/domain/format.ts";
 import type { AdminSubmission } from "#shared/schemas/admin.ts";
 import { PickBadge, StarIcon } from "./badges.tsx";
+import { DeletePieceButton } from "./delete-piece-button.tsx";
 import { ExpandableText } from "./expandable-text.tsx";
 
-/** One public piece under a prompt: who signed it, when, its words, and the Editor's Pick star. */
-export function SubmissionItem({ submission, busy, onToggleFeatured }: { submission: AdminSubmission; busy: boolean; onToggleFeatured: () => void }) {
+/** One public piece under a prompt: who signed it, when, its words, the Editor's Pick star and delete. */
+export function SubmissionItem({
+  submission,
+  busy,
+  onToggleFeatured,
+  onDelete,
+}: {
+  submission: AdminSubmission;
+  busy: boolean;
+  onToggleFeatured: () => void;
+  onDelete?: () => void;
+}) {
   const [open, setOpen] = useState(true);
   const bodyId = useId();
   const starLabel = submission.isFeatured ? "Remove from Editor's Picks" : "Add to Editor's Picks";
@@ -37,6 +48,7 @@ export function SubmissionItem({ submission, busy, onToggleFeatured }: { submiss
         >
           <StarIcon filled={submission.isFeatured} />
         </button>
+        {onDelete && <DeletePieceButton onClick={onDelete} />}
         <button
           type="button"
           aria-expanded={open}

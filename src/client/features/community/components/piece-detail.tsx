@@ -5,7 +5,7 @@ import { COMMUNITY_MESSAGES } from "#shared/schemas/community.ts";
 import { pieceDisplayTitle } from "#shared/schemas/portfolio.ts";
 import { Markup } from "#client/components/ui/markup.tsx";
 import { ErrorState, LoadingState } from "#client/components/ui/states.tsx";
-import { LinkButton } from "#client/components/ui/button.tsx";
+import { Button, LinkButton } from "#client/components/ui/button.tsx";
 import { ApiError, errorMessage } from "#client/lib/api-client.ts";
 import { useCommunityPiece } from "../api/get-community-piece.ts";
 import { streakNote } from "../lib/labels.ts";
@@ -34,7 +34,7 @@ export function CommunityLikeButton({
   return <LikeButton piece={query.data} signedIn={signedIn} onSignInNeeded={onSignInNeeded} className={className} />;
 }
 
-/** The open piece: back link, full text, like, comments. */
+/** The open piece: back link, full text, like, comments (and delete, when `onDelete` is given: admins). */
 export function PieceDetail({
   id,
   backHref,
@@ -42,6 +42,7 @@ export function PieceDetail({
   signedIn,
   onSignInNeeded,
   next,
+  onDelete,
 }: {
   id: string;
   backHref: string;
@@ -49,6 +50,7 @@ export function PieceDetail({
   signedIn: boolean;
   onSignInNeeded: () => void;
   next: string;
+  onDelete?: (piece: { id: string; title: string }) => void;
 }) {
   const query = useCommunityPiece(id);
   const back = (
@@ -77,6 +79,7 @@ export function PieceDetail({
   const piece = query.data;
   const streak = streakNote(piece.author);
   const prompt = piece.prompt.kind === "freewrite" ? "Freewrite" : markupToPlainText(piece.prompt.text, "prompt");
+  const title = pieceDisplayTitle(piece.title, piece.prompt);
   return (
     <div>
       {back}
@@ -95,6 +98,11 @@ export function PieceDetail({
         <Markup text={piece.content} className="mt-8 font-serif text-lg leading-relaxed text-ink" />
         <div className="mt-8 flex items-center gap-2 text-sm text-muted">
           <LikeButton piece={piece} signedIn={signedIn} onSignInNeeded={onSignInNeeded} className="-ml-2" />
+          {onDelete && (
+            <Button variant="text" className="ml-auto hover:text-danger" onClick={() => onDelete({ id: piece.id, title })}>
+              delete
+            </Button>
+          )}
         </div>
       </article>
       <CommentSection pieceId={piece.id} fallbackCount={piece.commentCount} signedIn={signedIn} next={next} />

@@ -13,6 +13,7 @@ import { useDocumentTitle } from "#client/lib/use-document-title.ts";
 import { usePiece } from "../api/get-piece.ts";
 import { useUpdatePrivateVersion } from "../api/update-private-version.ts";
 import { useUnsavedGuard } from "../hooks/use-unsaved-guard.ts";
+import { DeletePieceDialog } from "./delete-piece-dialog.tsx";
 import { PieceBadge } from "./piece-badges.tsx";
 import { ownVersion } from "./piece-reader.tsx";
 import { ShareLinkError, shareErrorMessage } from "./share-link-error.tsx";
@@ -111,22 +112,31 @@ export function PiecePage({
   id,
   share,
   signedIn,
+  isAdmin,
   onShare,
+  onDeleted,
   likes,
   footer,
 }: {
   id: string;
   share: string | null;
   signedIn: boolean;
+  /** Admins may delete any public piece (spec §6); the server decides, this only offers it. */
+  isAdmin: boolean;
   /** Called with the piece when the reader presses Share. */
   onShare: (piece: PieceView) => void;
+  /** Called once the piece is deleted (the page has nothing left to show). */
+  onDeleted: () => void;
   /** The piece's like button, first in its row of actions; given the piece once loaded. */
   likes?: (piece: PieceView) => ReactNode;
   /** What follows the piece (its comments); given the piece once loaded. */
   footer?: (piece: PieceView) => ReactNode;
 }) {
-  const { data: piece, isPending, isError, error } = usePiece(id, share);
+  // Once deleted the piece is not asked for again: its 404 must not send the reader home.
+  const [deleted, setDeleted] = useState(false);
+  const { data: piece, isPending, isError, error } = usePiece(id, share, { enabled: !deleted });
   const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState<{ id: string; title: string } | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
@@ -136,6 +146,7 @@ export function PiecePage({
   const content = piece ? (own?.content ?? piece.content) : "";
   useDocumentTitle(displayTitle, piece ? truncateText(markupToPlainText(content), SOCIAL_DESCRIPTION_MAX) : undefined);
 
+  if (deleted) return null;
   if (isError) return share !== null ? <ShareLinkError message={shareErrorMessage(share, error)} /> : <Navigate to={paths.home.href()} replace />;
   if (isPending || !piece) return <LoadingState label="Loading..." />;
 
@@ -202,10 +213,23 @@ export function PiecePage({
                 share
               </Button>
             )}
+            {isAdmin && !piece.isPrivate && (
+              <Button variant="text" className="hover:text-danger" onClick={() => setDeleting({ id: piece.id, title: displayTitle ?? "" })}>
+                delete
+              </Button>
+            )}
           </div>
         </>
       )}
       {!editing && footer?.(piece)}
+      <DeletePieceDialog
+        piece={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={() => {
+          setDeleted(true);
+          onDeleted();
+        }}
+      />
     </article>
   );
 }
