@@ -1,4 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
+import { shiftWeek, weekOf } from "#shared/domain/scheduler.ts";
 import { createPieceViaApi, expect, expectAccessible, registerViaApi, signInAsAdmin, test } from "./fixtures.ts";
 
 /** A signed-in writer in a fresh browser context, with their email. */
@@ -22,6 +23,14 @@ async function confirmDelete(page: Page, title: string) {
   await dialog.getByRole("button", { name: "Delete", exact: true }).click();
   await expect(page.getByText("Writing deleted successfully")).toBeVisible();
   await expect(dialog).toBeHidden();
+}
+
+/** Fills (text) or empties ("") every day of a week through the scheduler API. */
+async function setWeek(page: Page, dates: string[], text: (date: string) => string, expected: (date: string) => { text: string; author: null } | null) {
+  const res = await page.request.put("/api/admin/scheduler", {
+    data: { weekStart: dates[0], days: dates.map((date) => ({ date, text: text(date), expected: expected(date) })) },
+  });
+  expect(res.status(), await res.text()).toBe(200);
 }
 
 test.describe("admin and pieces", () => {
@@ -118,6 +127,38 @@ test.describe("admin and pieces", () => {
       for (const title of [inCommunity, inUsers]) await expect(card(writer.page, title)).toHaveCount(0);
     } finally {
       await writer.close();
+    }
+  });
+
+  test("at 375 px the prompt selected on arrival is in view, not below the scheduled prompts", async ({ page }) => {
+    await signInAsAdmin(page);
+    const today = await page.evaluate(() => new Date().toLocaleDateString("en-CA"));
+    // Two weeks of scheduled prompts far enough ahead that no other test plans them.
+    const weeks = [weekOf(shiftWeek(today, 8)), weekOf(shiftWeek(today, 9))];
+    const text = (date: string) => `Scheduled for ${date}: a long prompt that wraps onto a second line on a phone.`;
+    for (const dates of weeks) await setWeek(page, dates, text, () => null);
+    try {
+      await page.setViewportSize({ width: 375, height: 667 });
+      await page.goto("/admin/prompts");
+      await expect(page).toHaveURL(/\?prompt=/);
+      const selected = page.getByRole("navigation", { name: "Prompts" }).locator('[aria-current="true"]');
+      await expect(selected).toBeInViewport({ ratio: 1 });
+      await expect(page.getByText(/^Submissions \(\d+\)$|^No submissions for this prompt yet\.$/)).toBeVisible();
+      await expectAccessible(page);
+
+      // The scheduled prompts are one tap away, and selecting one keeps it in view.
+      await page.getByRole("button", { name: /scheduled prompts?/i }).click();
+      const future = page.getByRole("button", { name: new RegExp(`Scheduled for ${weeks[1]![6]}`) });
+      await future.click();
+      await expect(future).toHaveAttribute("aria-current", "true");
+      await expect(future).toBeInViewport();
+
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto("/admin/prompts");
+      await expect(page).toHaveURL(/\?prompt=/);
+      await expect(selected).toBeInViewport({ ratio: 1 });
+    } finally {
+      for (const dates of weeks) await setWeek(page, dates, () => "", (date) => ({ text: text(date), author: null }));
     }
   });
 });
