@@ -331,4 +331,26 @@ test.describe("admin", () => {
       expect((await page.request.put(`/api/admin/submissions/${id}/featured`, { data: { isFeatured: false } })).status()).toBe(200);
     }
   });
+
+  test("an admin deletes a pick from /admin/podium: it leaves both podiums", async ({ page, browser }) => {
+    const title = `Taken down ${Date.now().toString(36)}`;
+    const writer = await writerPage(browser, "Podium Writer");
+    const { id } = await createPieceViaApi(writer.page.request, { title, content: "A pick an editor later took down.", publish: true });
+    await writer.close();
+    await signInAsAdmin(page);
+    expect((await page.request.put(`/api/admin/submissions/${id}/featured`, { data: { isFeatured: true } })).status()).toBe(200);
+
+    await page.goto("/admin/podium");
+    const pick = page.getByRole("article").filter({ hasText: title });
+    await pick.getByRole("button", { name: /^Delete/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete this piece?" });
+    await expect(dialog.getByText(title)).toBeVisible();
+    await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+    await expect(page.getByText("Writing deleted successfully")).toBeVisible();
+    await expect(pick).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "No Editor's Picks yet" })).toBeVisible();
+    await page.goto("/podium");
+    await expect(page.getByRole("heading", { name: "No Editors' Picks yet" })).toBeVisible();
+    expect((await page.request.get(`/api/submissions/${id}`)).status()).toBe(404);
+  });
 });

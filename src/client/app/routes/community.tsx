@@ -15,6 +15,7 @@ import { SignInPrompt } from "#client/features/community/components/sign-in-prom
 import { PIECE_PARAM, readFeedParams, writeFeedParams } from "#client/features/community/lib/feed-params.ts";
 import { useCommunityLive } from "#client/features/community/lib/use-community-live.ts";
 import { useViewMode } from "#client/features/community/lib/use-view-mode.ts";
+import { useDeletePieceDialog } from "#client/features/piece/components/delete-piece-dialog.tsx";
 import { usePieceInUrl } from "#client/features/piece/hooks/use-piece-in-url.ts";
 import { useDocumentTitle } from "#client/lib/use-document-title.ts";
 
@@ -34,6 +35,8 @@ export function Component() {
   const history = usePromptHistory();
   const [mode, setMode] = useViewMode();
   const [signInOpen, setSignInOpen] = useState(false);
+  // An admin deletes a piece from its detail; the feed then shows again, without it.
+  const remove = useDeletePieceDialog((id) => id === pieceId && piece.close());
   const { newCount, clearNew } = useCommunityLive(params, history.data?.freewritePromptId ?? null, pieceId);
   const fetching = useIsFetching({ queryKey: communityKeys.feed(params), exact: true });
   useDocumentTitle("Community", "Explore how writers responded to each prompt");
@@ -69,8 +72,17 @@ export function Component() {
   if (pieceId) {
     return (
       <Page>
-        <PieceDetail id={pieceId} backHref={piece.listHref} onBack={piece.onBackLink} signedIn={Boolean(me)} onSignInNeeded={() => setSignInOpen(true)} next={here} />
+        <PieceDetail
+          id={pieceId}
+          backHref={piece.listHref}
+          onBack={piece.onBackLink}
+          signedIn={Boolean(me)}
+          onSignInNeeded={() => setSignInOpen(true)}
+          next={here}
+          onDelete={me?.isAdmin ? remove.ask : undefined}
+        />
         {signIn}
+        {remove.dialog}
       </Page>
     );
   }

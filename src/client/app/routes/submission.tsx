@@ -1,20 +1,35 @@
 import { useState } from "react";
-import { useParams, useSearchParams } from "react-router";
+import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
+import { MESSAGES } from "#shared/errors.ts";
+import { DEFAULT_FEED_PARAMS } from "#shared/schemas/community.ts";
 import type { PieceView } from "#shared/schemas/portfolio.ts";
 import { paths } from "#client/config/paths.ts";
 import { Page } from "#client/components/layout/app-shell.tsx";
 import { useToast } from "#client/components/ui/toast.tsx";
 import { useMe } from "#client/lib/get-me.ts";
+import { CommentSection } from "#client/features/community/components/comment-section.tsx";
+import { CommunityLikeButton } from "#client/features/community/components/piece-detail.tsx";
+import { SignInPrompt } from "#client/features/community/components/sign-in-prompt.tsx";
+import { useCommunityLive } from "#client/features/community/lib/use-community-live.ts";
 import { PiecePage } from "#client/features/piece/components/piece-page.tsx";
 import { SHARE_LINK_COPIED, ShareDialog } from "#client/features/share/components/share-dialog.tsx";
 
-/** /submission/{id}(?share=token): one piece. Its <head> was already written by the server. */
+/**
+ * /submission/{id}(?share=token): one piece. Its <head> was already written by the server. A
+ * public piece carries the community's likes and comments, kept live as on /community.
+ */
 export function Component() {
   const { id = "" } = useParams();
   const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
   const { data: me } = useMe();
   const toast = useToast();
   const [shareId, setShareId] = useState<string | null>(null);
+  const [signInOpen, setSignInOpen] = useState(false);
+  useCommunityLive(DEFAULT_FEED_PARAMS, null, id);
+  const signedIn = Boolean(me);
+  const here = `${location.pathname}${location.search}`;
 
   const share = async (piece: PieceView) => {
     if (piece.isOwner) {
@@ -32,8 +47,19 @@ export function Component() {
 
   return (
     <Page>
-      <PiecePage key={id} id={id} share={params.get("share")} signedIn={Boolean(me)} onShare={(p) => void share(p)} />
+      <PiecePage
+        key={id}
+        id={id}
+        share={params.get("share")}
+        signedIn={signedIn}
+        isAdmin={Boolean(me?.isAdmin)}
+        onShare={(p) => void share(p)}
+        onDeleted={() => navigate(paths.community.href(), { replace: true })}
+        likes={(p) => !p.isPrivate && <CommunityLikeButton id={p.id} signedIn={signedIn} onSignInNeeded={() => setSignInOpen(true)} className="-ml-2" />}
+        footer={(p) => !p.isPrivate && <CommentSection pieceId={p.id} fallbackCount={p.commentCount} signedIn={signedIn} next={here} />}
+      />
       <ShareDialog pieceId={shareId} open={shareId !== null} onClose={() => setShareId(null)} />
+      <SignInPrompt open={signInOpen} onClose={() => setSignInOpen(false)} message={MESSAGES.loginToLike} next={here} />
     </Page>
   );
 }

@@ -166,6 +166,16 @@ describe("DELETE /api/submissions/:id", () => {
     expect((await piece(p.id, owner.cookie)).status).toBe(404);
   });
 
+  it("lets an admin delete another writer's public piece, and announces it so every feed drops it", async () => {
+    const p = await createSubmission(t, owner, { content: "taken down by an editor" });
+    const res = await t.json<{ id: string; deleted: boolean }>(`/api/submissions/${p.id}`, { method: "DELETE", cookie: admin.cookie });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ id: p.id, deleted: true });
+    expect((await piece(p.id)).status).toBe(404);
+    const announced = await t.deps.db.select().from(events).where(eq(events.type, "piece:deleted"));
+    expect(announced.map((e) => e.payload)).toContainEqual({ id: p.id });
+  });
+
   it("answers the same failure for a malformed id", async () => {
     const res = await t.json<ErrorBody>(`/api/submissions/nope`, { method: "DELETE", cookie: owner.cookie });
     expect(res.status).toBe(404);

@@ -5,6 +5,7 @@ import { formatDateAtTime } from "#shared/domain/format.ts";
 import { markupToPlainText } from "#shared/domain/markup.ts";
 import { pieceName } from "#shared/domain/piece-name.ts";
 import type { AdminPodiumPick } from "#shared/schemas/admin.ts";
+import { pieceDisplayTitle } from "#shared/schemas/portfolio.ts";
 import { paths } from "#client/config/paths.ts";
 import { Button, LinkButton } from "#client/components/ui/button.tsx";
 import { EmptyState, ErrorState, LoadingState } from "#client/components/ui/states.tsx";
@@ -13,6 +14,7 @@ import { useFeaturedToggle } from "../lib/use-featured-toggle.ts";
 import { useTimedNotice } from "../lib/use-timed-notice.ts";
 import { AdminHeader } from "./admin-header.tsx";
 import { PickBadge } from "./badges.tsx";
+import { DeletePieceButton, type DeletablePiece } from "./delete-piece-button.tsx";
 import { ExpandableText } from "./expandable-text.tsx";
 import { NoticeBanner } from "./notice-banner.tsx";
 
@@ -25,8 +27,8 @@ function usePodiumNotice() {
   return { notice, report };
 }
 
-/** /admin/podium: the current Editor's Picks, each readable and removable. */
-export function PodiumManager() {
+/** /admin/podium: the current Editor's Picks, each readable, removable from the picks, and deletable. */
+export function PodiumManager({ onDeletePiece }: { onDeletePiece?: (piece: DeletablePiece) => void }) {
   const query = useAdminPodium();
   const { notice, report } = usePodiumNotice();
   const { toggle, busy } = useFeaturedToggle((message) => report(message));
@@ -73,7 +75,12 @@ export function PodiumManager() {
         <ul className="flex flex-col gap-4">
           {query.data.picks.map((pick) => (
             <li key={pick.id}>
-              <PodiumItem pick={pick} busy={busy.has(pick.id)} onRemove={() => toggle(pick.id, true)} />
+              <PodiumItem
+                pick={pick}
+                busy={busy.has(pick.id)}
+                onRemove={() => toggle(pick.id, true)}
+                onDelete={onDeletePiece && (() => onDeletePiece({ id: pick.id, title: pieceDisplayTitle(pick.title, pick.prompt) }))}
+              />
             </li>
           ))}
         </ul>
@@ -82,7 +89,7 @@ export function PodiumManager() {
   );
 }
 
-function PodiumItem({ pick, busy, onRemove }: { pick: AdminPodiumPick; busy: boolean; onRemove: () => void }) {
+function PodiumItem({ pick, busy, onRemove, onDelete }: { pick: AdminPodiumPick; busy: boolean; onRemove: () => void; onDelete?: () => void }) {
   const [reading, setReading] = useState(false);
   const bodyId = useId();
   const title = pieceName(pick.title, pick.prompt, { promptMax: COMMUNITY_PROMPT_PREVIEW_MAX });
@@ -115,6 +122,7 @@ function PodiumItem({ pick, busy, onRemove }: { pick: AdminPodiumPick; busy: boo
             {busy ? "Removing..." : "Remove"}
             <span className="sr-only"> {title} from Editor's Picks</span>
           </Button>
+          {onDelete && <DeletePieceButton onClick={onDelete} />}
         </div>
       </div>
       <div id={bodyId} hidden={!reading} className="mt-4 border-t border-line pt-4">

@@ -1,8 +1,9 @@
-import { useEffect, useMemo } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { formatLongDate } from "#shared/domain/format.ts";
 import { markupToPlainText } from "#shared/domain/markup.ts";
 import type { AdminPromptListItem } from "#shared/schemas/admin.ts";
+import { pieceDisplayTitle } from "#shared/schemas/portfolio.ts";
 import { Button } from "#client/components/ui/button.tsx";
 import { Markup } from "#client/components/ui/markup.tsx";
 import { ErrorState, LoadingState } from "#client/components/ui/states.tsx";
@@ -12,10 +13,32 @@ import { useAdminPrompts } from "../api/get-admin-prompts.ts";
 import { usePromptSubmissions } from "../api/get-prompt-submissions.ts";
 import { useFeaturedToggle } from "../lib/use-featured-toggle.ts";
 import { AdminHeader } from "./admin-header.tsx";
+import type { DeletablePiece } from "./delete-piece-button.tsx";
 import { SubmissionItem } from "./submission-item.tsx";
 
-/** /admin/prompts: every prompt (newest first) and, for the one selected, its public pieces. */
-export function PromptsDatabase() {
+/**
+ * Keeps the selected prompt inside the list's own scroll box (on arrival, after a deep link or
+ * once more prompts load), without scrolling the page.
+ */
+function useSelectedInView(selectedId: string | null, deps: unknown) {
+  const boxRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const box = boxRef.current;
+    const item = box?.querySelector<HTMLElement>('[aria-current="true"]');
+    if (!box || !item) return;
+    const b = box.getBoundingClientRect();
+    const r = item.getBoundingClientRect();
+    if (r.top < b.top) box.scrollTop -= b.top - r.top;
+    else if (r.bottom > b.bottom) box.scrollTop += Math.min(r.bottom - b.bottom, r.top - b.top);
+  }, [selectedId, deps]);
+  return boxRef;
+}
+
+/**
+ * /admin/prompts: every prompt (newest first) and, for the one selected, its public pieces. The
+ * prompts scheduled after today wait behind one button, so the list opens on today's.
+ */
+export function PromptsDatabase({ onDeletePiece }: { onDeletePiece?: (piece: DeletablePiece) => void }) {
   const [params, setParams] = useSearchParams();
   const list = useAdminPrompts();
   const pages = list.data?.pages;
@@ -32,6 +55,14 @@ export function PromptsDatabase() {
 
   const select = (id: string) => setParams({ prompt: id }, { replace: false });
 
+  const scheduled = useMemo(() => prompts.filter((p) => p.date && p.date > today), [prompts, today]);
+  const current = useMemo(() => prompts.filter((p) => !(p.date && p.date > today)), [prompts, today]);
+  // Closed unless a scheduled prompt is the one selected, until the admin opens or closes them.
+  const [scheduledOpen, setScheduledOpen] = useState<boolean | null>(null);
+  const showScheduled = scheduledOpen ?? scheduled.some((p) => p.id === selectedId);
+  const scheduledId = useId();
+  const boxRef = useSelectedInView(selectedId, prompts.length);
+
   return (
     <>
       <AdminHeader title="Prompts" subtitle="Every prompt and the pieces written for it. Star a piece to make it an Editor's Pick." />
@@ -44,15 +75,29 @@ export function PromptsDatabase() {
         />
       ) : (
         <div className="grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
-          <nav aria-label="Prompts" className="-mx-1 max-h-80 overflow-y-auto px-1 py-1 lg:sticky lg:top-4 lg:max-h-[calc(100dvh-2rem)] lg:self-start">
+          <nav ref={boxRef} aria-label="Prompts" className="-mx-1 max-h-80 overflow-y-auto px-1 py-1 lg:sticky lg:top-4 lg:max-h-[calc(100dvh-2rem)] lg:self-start">
             {prompts.length === 0 && !freewrite ? (
               <p className="rounded-xl border border-line bg-card p-5 text-muted">No prompts available yet.</p>
             ) : (
               <ul className="flex flex-col gap-2">
                 {freewrite && <PromptListItem prompt={freewrite} selected={selectedId === freewrite.id} onSelect={select} />}
                 {prompts.length === 0 && <li className="px-1 text-sm text-muted">No prompts available yet.</li>}
-                {prompts.map((p) => (
-                  <PromptListItem key={p.id} prompt={p} selected={selectedId === p.id} future={Boolean(p.date && p.date > today)} onSelect={select} />
+                {scheduled.length > 0 && (
+                  <li>
+                    <Button variant="ghost" className="w-full" aria-expanded={showScheduled} aria-controls={scheduledId} onClick={() => setScheduledOpen(!showScheduled)}>
+                      {showScheduled ? "Hide" : "Show"} {scheduled.length} scheduled {scheduled.length === 1 ? "prompt" : "prompts"}
+                    </Button>
+                  </li>
+                )}
+                {scheduled.length > 0 && (
+                  <li id={scheduledId} hidden={!showScheduled}>
+                    <ul aria-label="Scheduled prompts" className="flex flex-col gap-2">
+                      {showScheduled && scheduled.map((p) => <PromptListItem key={p.id} prompt={p} selected={selectedId === p.id} future onSelect={select} />)}
+                    </ul>
+                  </li>
+                )}
+                {current.map((p) => (
+                  <PromptListItem key={p.id} prompt={p} selected={selectedId === p.id} onSelect={select} />
                 ))}
               </ul>
             )}
@@ -62,7 +107,7 @@ export function PromptsDatabase() {
               </Button>
             )}
           </nav>
-          <PromptSubmissions promptId={selectedId} />
+          <PromptSubmissions promptId={selectedId} onDeletePiece={onDeletePiece} />
         </div>
       )}
     </>
@@ -90,7 +135,7 @@ function PromptListItem({ prompt, selected, future = false, onSelect }: { prompt
   );
 }
 
-function PromptSubmissions({ promptId }: { promptId: string | null }) {
+function PromptSubmissions({ promptId, onDeletePiece }: { promptId: string | null; onDeletePiece?: (piece: DeletablePiece) => void }) {
   const toast = useToast();
   const query = usePromptSubmissions(promptId);
   const { toggle, busy } = useFeaturedToggle((message, tone) => (tone === "error" ? toast.error(message) : toast.success(message)));
@@ -125,7 +170,13 @@ function PromptSubmissions({ promptId }: { promptId: string | null }) {
       <ul className="mt-4 flex flex-col gap-4">
         {items.map((s) => (
           <li key={s.id}>
-            <SubmissionItem submission={s} prompt={first.prompt} busy={busy.has(s.id)} onToggleFeatured={() => toggle(s.id, s.isFeatured)} />
+            <SubmissionItem
+              submission={s}
+              prompt={first.prompt}
+              busy={busy.has(s.id)}
+              onToggleFeatured={() => toggle(s.id, s.isFeatured)}
+              onDelete={onDeletePiece && (() => onDeletePiece({ id: s.id, title: pieceDisplayTitle(s.title, first.prompt) }))}
+            />
           </li>
         ))}
       </ul>

@@ -4,20 +4,23 @@ import { formatDateTime } from "#shared/domain/format.ts";
 import { pieceName, type NamingPrompt } from "#shared/domain/piece-name.ts";
 import type { AdminSubmission } from "#shared/schemas/admin.ts";
 import { PickBadge, StarIcon } from "./badges.tsx";
+import { DeletePieceButton } from "./delete-piece-button.tsx";
 import { ExpandableText } from "./expandable-text.tsx";
 
-/** One public piece under a prompt: who signed it, when, its words, and the Editor's Pick star. */
+/** One public piece under a prompt: who signed it, when, its words, the Editor's Pick star and delete. */
 export function SubmissionItem({
   submission,
   prompt,
   busy,
   onToggleFeatured,
+  onDelete,
 }: {
   submission: AdminSubmission;
   /** The prompt it answers: an untitled piece goes by it. */
   prompt: NamingPrompt;
   busy: boolean;
   onToggleFeatured: () => void;
+  onDelete?: () => void;
 }) {
   const [open, setOpen] = useState(true);
   const bodyId = useId();
@@ -49,6 +52,7 @@ export function SubmissionItem({
         >
           <StarIcon filled={submission.isFeatured} />
         </button>
+        {onDelete && <DeletePieceButton onClick={onDelete} />}
         <button
           type="button"
           aria-expanded={open}

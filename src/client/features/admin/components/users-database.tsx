@@ -4,6 +4,7 @@ import { ADMIN_SEARCH_DEBOUNCE_MS, ADMIN_SEARCH_MAX_LENGTH, READ_MORE_CHARS, REA
 import { formatDateTime, formatLongDate } from "#shared/domain/format.ts";
 import { markupToPlainText } from "#shared/domain/markup.ts";
 import type { AdminUserSubmission } from "#shared/schemas/admin.ts";
+import { pieceDisplayTitle } from "#shared/schemas/portfolio.ts";
 import { Button } from "#client/components/ui/button.tsx";
 import { ErrorState, LoadingState } from "#client/components/ui/states.tsx";
 import { errorMessage } from "#client/lib/api-client.ts";
@@ -11,6 +12,7 @@ import { useAdminUser } from "../api/get-admin-user.ts";
 import { useAdminUsers } from "../api/get-admin-users.ts";
 import { AdminHeader } from "./admin-header.tsx";
 import { PickBadge, PrivateBadge } from "./badges.tsx";
+import { DeletePieceButton, type DeletablePiece } from "./delete-piece-button.tsx";
 import { ExpandableText } from "./expandable-text.tsx";
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -23,7 +25,7 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 /** /admin/users: writers (searched and paged on the server) and the selected writer's details. */
-export function UsersDatabase() {
+export function UsersDatabase({ onDeletePiece }: { onDeletePiece?: (piece: DeletablePiece) => void }) {
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState(params.get("q") ?? "");
   const q = useDebounced(search.trim(), ADMIN_SEARCH_DEBOUNCE_MS);
@@ -113,7 +115,7 @@ export function UsersDatabase() {
             )}
           </nav>
         </div>
-        <UserDetail userId={list.isPending ? null : selectedId} />
+        <UserDetail userId={list.isPending ? null : selectedId} onDeletePiece={onDeletePiece} />
       </div>
     </>
   );
@@ -128,7 +130,7 @@ function Detail({ label, value }: { label: string; value: string | number | null
   );
 }
 
-function UserDetail({ userId }: { userId: string | null }) {
+function UserDetail({ userId, onDeletePiece }: { userId: string | null; onDeletePiece?: (piece: DeletablePiece) => void }) {
   const query = useAdminUser(userId);
   if (!userId) return <p className="py-16 text-center text-muted">Select a writer to see their details</p>;
   if (query.isPending) return <LoadingState label="Loading writer..." />;
@@ -159,7 +161,7 @@ function UserDetail({ userId }: { userId: string | null }) {
       <ul className="mt-4 flex flex-col gap-4">
         {pieces.map((s) => (
           <li key={s.id}>
-            <UserPiece piece={s} />
+            <UserPiece piece={s} onDelete={onDeletePiece} />
           </li>
         ))}
       </ul>
@@ -172,16 +174,24 @@ function UserDetail({ userId }: { userId: string | null }) {
   );
 }
 
-function UserPiece({ piece }: { piece: AdminUserSubmission }) {
+/** One of the writer's pieces; a public one can be deleted (a private one is not an admin's to see). */
+function UserPiece({ piece, onDelete }: { piece: AdminUserSubmission; onDelete?: (piece: DeletablePiece) => void }) {
   const prompt = piece.prompt.kind === "freewrite" ? "Freewrite" : markupToPlainText(piece.prompt.text, "prompt");
   return (
     <article className="rounded-xl border border-line bg-card p-4 sm:p-5">
-      <div className="flex flex-wrap items-center gap-2 text-sm text-muted">
-        <time dateTime={piece.createdAt}>{formatDateTime(piece.createdAt)}</time>
-        <span aria-hidden="true">·</span>
-        <span>{piece.wordCount} words</span>
-        {piece.isPrivate && <PrivateBadge />}
-        {piece.isFeatured && <PickBadge />}
+      <div className="flex items-start gap-2">
+        <div className="flex min-w-0 flex-1 flex-wrap items-center gap-2 text-sm text-muted">
+          <time dateTime={piece.createdAt}>{formatDateTime(piece.createdAt)}</time>
+          <span aria-hidden="true">·</span>
+          <span>{piece.wordCount} words</span>
+          {piece.isPrivate && <PrivateBadge />}
+          {piece.isFeatured && <PickBadge />}
+        </div>
+        {onDelete && !piece.isPrivate && (
+          <div className="-my-2 -mr-2 shrink-0">
+            <DeletePieceButton onClick={() => onDelete({ id: piece.id, title: pieceDisplayTitle(piece.title, piece.prompt) })} />
+          </div>
+        )}
       </div>
       {!piece.isPrivate && piece.title && <h4 className="mt-2 font-serif text-lg [overflow-wrap:anywhere]">{piece.title}</h4>}
       <p className="mt-2 text-sm text-muted">Submitted as: {piece.isPrivate ? "private" : piece.submissionType}</p>

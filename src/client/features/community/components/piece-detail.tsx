@@ -5,7 +5,7 @@ import { namedByPrompt, pieceName } from "#shared/domain/piece-name.ts";
 import { COMMUNITY_MESSAGES } from "#shared/schemas/community.ts";
 import { Markup } from "#client/components/ui/markup.tsx";
 import { ErrorState, LoadingState } from "#client/components/ui/states.tsx";
-import { LinkButton } from "#client/components/ui/button.tsx";
+import { Button, LinkButton } from "#client/components/ui/button.tsx";
 import { ApiError, errorMessage } from "#client/lib/api-client.ts";
 import { useCommunityPiece } from "../api/get-community-piece.ts";
 import { streakNote } from "../lib/labels.ts";
@@ -13,7 +13,28 @@ import { CommentSection } from "./comment-section.tsx";
 import { FeaturedBadge } from "./featured-badge.tsx";
 import { LikeButton } from "./like-button.tsx";
 
-/** The open piece: back link, full text, like, comments. */
+/**
+ * The like button of a public piece shown outside the community (the piece page), in step with
+ * the community's own: it reads the piece's like state from the same query. Nothing while that
+ * loads, or when the piece is not public.
+ */
+export function CommunityLikeButton({
+  id,
+  signedIn,
+  onSignInNeeded,
+  className,
+}: {
+  id: string;
+  signedIn: boolean;
+  onSignInNeeded: () => void;
+  className?: string;
+}) {
+  const query = useCommunityPiece(id);
+  if (!query.data) return null;
+  return <LikeButton piece={query.data} signedIn={signedIn} onSignInNeeded={onSignInNeeded} className={className} />;
+}
+
+/** The open piece: back link, full text, like, comments (and delete, when `onDelete` is given: admins). */
 export function PieceDetail({
   id,
   backHref,
@@ -21,6 +42,7 @@ export function PieceDetail({
   signedIn,
   onSignInNeeded,
   next,
+  onDelete,
 }: {
   id: string;
   backHref: string;
@@ -28,6 +50,7 @@ export function PieceDetail({
   signedIn: boolean;
   onSignInNeeded: () => void;
   next: string;
+  onDelete?: (piece: { id: string; title: string }) => void;
 }) {
   const query = useCommunityPiece(id);
   const back = (
@@ -56,12 +79,13 @@ export function PieceDetail({
   const piece = query.data;
   const streak = streakNote(piece.author);
   const prompt = piece.prompt.kind === "freewrite" ? "Freewrite" : markupToPlainText(piece.prompt.text, "prompt");
+  const title = pieceName(piece.title, piece.prompt);
   return (
     <div>
       {back}
       <article className="mt-6">
         {!namedByPrompt(piece.title, piece.prompt) && <p className="mb-4 font-serif italic leading-relaxed text-muted">{prompt}</p>}
-        <h1 className="font-serif text-3xl leading-tight sm:text-4xl">{pieceName(piece.title, piece.prompt)}</h1>
+        <h1 className="font-serif text-3xl leading-tight sm:text-4xl">{title}</h1>
         <p className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted">
           <span className="font-medium text-ink">{piece.author.label}</span>
           {streak && <span>· {streak}</span>}
@@ -74,6 +98,11 @@ export function PieceDetail({
         <Markup text={piece.content} className="mt-8 font-serif text-lg leading-relaxed text-ink" />
         <div className="mt-8 flex items-center gap-2 text-sm text-muted">
           <LikeButton piece={piece} signedIn={signedIn} onSignInNeeded={onSignInNeeded} className="-ml-2" />
+          {onDelete && (
+            <Button variant="text" className="ml-auto hover:text-danger" onClick={() => onDelete({ id: piece.id, title })}>
+              delete
+            </Button>
+          )}
         </div>
       </article>
       <CommentSection pieceId={piece.id} fallbackCount={piece.commentCount} signedIn={signedIn} next={next} />

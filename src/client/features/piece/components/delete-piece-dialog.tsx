@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { PORTFOLIO_MESSAGES } from "#shared/schemas/portfolio.ts";
 import { Button } from "#client/components/ui/button.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
@@ -55,4 +56,13 @@ export function DeletePieceDialog({
       </div>
     </Dialog>
   );
+}
+
+/**
+ * The dialog and the way to open it, for a screen that offers delete on pieces it shows (an
+ * admin's lists): `ask(piece)` opens the confirm step; render `dialog` once on the screen.
+ */
+export function useDeletePieceDialog(onDeleted?: (id: string) => void) {
+  const [piece, setPiece] = useState<{ id: string; title: string } | null>(null);
+  return { ask: setPiece, dialog: <DeletePieceDialog piece={piece} onClose={() => setPiece(null)} onDeleted={onDeleted} /> };
 }

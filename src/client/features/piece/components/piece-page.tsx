@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Link, Navigate } from "react-router";
 import { MAX_TITLE_LENGTH, PIECE_EDIT_ERROR_MS, PIECE_EDIT_SUCCESS_MS, SOCIAL_DESCRIPTION_MAX } from "#shared/constants.ts";
 import { formatLongDate, wordsLabel } from "#shared/domain/format.ts";
@@ -14,8 +14,10 @@ import { useDocumentTitle } from "#client/lib/use-document-title.ts";
 import { usePiece } from "../api/get-piece.ts";
 import { useUpdatePrivateVersion } from "../api/update-private-version.ts";
 import { useUnsavedGuard } from "../hooks/use-unsaved-guard.ts";
+import { DeletePieceDialog } from "./delete-piece-dialog.tsx";
 import { PieceBadge } from "./piece-badges.tsx";
 import { ownVersion } from "./piece-reader.tsx";
+import { ShareLinkError, shareErrorMessage } from "./share-link-error.tsx";
 import { UnsavedChangesDialog } from "./unsaved-changes-dialog.tsx";
 
 type Notice = { tone: "success" | "error"; text: string } | null;
@@ -104,22 +106,38 @@ function InlineEditor({ piece, onDone, onSaved }: { piece: PieceView; onDone: ()
 
 /**
  * The piece page (/submission/{id}): a public piece for everyone, a private one for its owner or
- * a valid share link. Not found (or any failure) goes back to /.
+ * a valid share link. Not found (or any failure) goes back to /; opened through a share link
+ * that opens nothing, it says so ("Share Link Error", as /share/{token} does).
  */
 export function PiecePage({
   id,
   share,
   signedIn,
+  isAdmin,
   onShare,
+  onDeleted,
+  likes,
+  footer,
 }: {
   id: string;
   share: string | null;
   signedIn: boolean;
+  /** Admins may delete any public piece (spec §6); the server decides, this only offers it. */
+  isAdmin: boolean;
   /** Called with the piece when the reader presses Share. */
   onShare: (piece: PieceView) => void;
+  /** Called once the piece is deleted (the page has nothing left to show). */
+  onDeleted: () => void;
+  /** The piece's like button, first in its row of actions; given the piece once loaded. */
+  likes?: (piece: PieceView) => ReactNode;
+  /** What follows the piece (its comments); given the piece once loaded. */
+  footer?: (piece: PieceView) => ReactNode;
 }) {
-  const { data: piece, isPending, isError } = usePiece(id, share);
+  // Once deleted the piece is not asked for again: its 404 must not send the reader home.
+  const [deleted, setDeleted] = useState(false);
+  const { data: piece, isPending, isError, error } = usePiece(id, share, { enabled: !deleted });
   const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState<{ id: string; title: string } | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
@@ -129,7 +147,8 @@ export function PiecePage({
   const content = piece ? (own?.content ?? piece.content) : "";
   useDocumentTitle(displayTitle && truncateText(displayTitle, PAGE_TITLE_MAX), piece ? truncateText(markupToPlainText(content), SOCIAL_DESCRIPTION_MAX) : undefined);
 
-  if (isError) return <Navigate to={paths.home.href()} replace />;
+  if (deleted) return null;
+  if (isError) return share !== null ? <ShareLinkError message={shareErrorMessage(share, error)} /> : <Navigate to={paths.home.href()} replace />;
   if (isPending || !piece) return <LoadingState label="Loading..." />;
 
   const words = own?.wordCount ?? piece.wordCount;
@@ -184,6 +203,7 @@ export function PiecePage({
         <>
           <Markup text={content} className="mt-8 font-serif text-lg leading-relaxed [overflow-wrap:anywhere]" />
           <div className="mt-12 flex flex-wrap items-center gap-2 border-t border-line pt-4">
+            {likes?.(piece)}
             {piece.isOwner && (
               <Button variant="text" onClick={() => setEditing(true)}>
                 edit
@@ -194,9 +214,23 @@ export function PiecePage({
                 share
               </Button>
             )}
+            {isAdmin && !piece.isPrivate && (
+              <Button variant="text" className="hover:text-danger" onClick={() => setDeleting({ id: piece.id, title: displayTitle ?? "" })}>
+                delete
+              </Button>
+            )}
           </div>
         </>
       )}
+      {!editing && footer?.(piece)}
+      <DeletePieceDialog
+        piece={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={() => {
+          setDeleted(true);
+          onDeleted();
+        }}
+      />
     </article>
   );
 }
