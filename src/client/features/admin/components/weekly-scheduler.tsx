@@ -51,6 +51,8 @@ export function WeeklyScheduler() {
   const data = query.data;
   const showingRequested = data && (!week || data.days.some((d) => d.date === week));
   const weekStart = data?.weekStart ?? null;
+  /** The cards still show the week being left while the one asked for loads: no typing then. */
+  const loadingWeek = query.isPlaceholderData;
 
   // "Loaded n existing prompts..." after every load of a week (not after our own save).
   useEffect(() => {
@@ -87,7 +89,7 @@ export function WeeklyScheduler() {
   };
 
   const updateDay = (date: string, next: DayDraft) => {
-    if (!data || !weekStart) return;
+    if (!data || !weekStart || loadingWeek) return;
     const i = data.days.findIndex((d) => d.date === date);
     setDrafts((all) => {
       const earlier = all[weekStart]?.[date];
@@ -171,13 +173,17 @@ export function WeeklyScheduler() {
         />
       ) : (
         <>
-          <div className={`mt-6 grid grid-cols-[minmax(0,1fr)] gap-4 md:grid-cols-2 xl:grid-cols-3 ${query.isPlaceholderData ? "opacity-60" : ""}`} aria-busy={query.isFetching}>
+          <p role="status" className="mt-4 min-h-5 text-sm italic text-muted">
+            {loadingWeek ? "Loading this week's prompts..." : ""}
+          </p>
+          <div className={`mt-2 grid grid-cols-[minmax(0,1fr)] gap-4 md:grid-cols-2 xl:grid-cols-3 ${loadingWeek ? "opacity-60" : ""}`} aria-busy={query.isFetching}>
             {days.map((d) => (
               <SchedulerDayCard
                 key={d.date}
                 date={d.date}
                 draft={d.draft}
                 isToday={d.date === data.today}
+                disabled={loadingWeek}
                 submissionCount={d.prompt?.submissionCount ?? 0}
                 status={d.edited ? (results[d.date]?.status === "error" ? "error" : "edited") : (results[d.date]?.status ?? null)}
                 error={results[d.date]?.status === "error" ? results[d.date]?.message : undefined}
@@ -194,7 +200,7 @@ export function WeeklyScheduler() {
               <Button variant="secondary" onClick={reload} disabled={query.isFetching || save.isPending}>
                 Reload Prompts
               </Button>
-              <Button variant="primary" onClick={saveAll} disabled={save.isPending || query.isPlaceholderData}>
+              <Button variant="primary" onClick={saveAll} disabled={save.isPending || loadingWeek}>
                 {save.isPending ? "Saving..." : "Save All Prompts"}
               </Button>
             </div>
