@@ -14,6 +14,7 @@ import { useSaveSchedulerWeek } from "../api/save-scheduler-week.ts";
 import { useTimedNotice } from "../lib/use-timed-notice.ts";
 import { AdminHeader } from "./admin-header.tsx";
 import { NoticeBanner } from "./notice-banner.tsx";
+import { SchedulerGapsWarning } from "./scheduler-gaps-warning.tsx";
 import { SchedulerDayCard, type DayDraft } from "./scheduler-day-card.tsx";
 
 const storedDraft = (week: SchedulerWeek, i: number): DayDraft => ({
@@ -140,6 +141,7 @@ export function WeeklyScheduler() {
   return (
     <>
       <AdminHeader title="Weekly Scheduler" subtitle="Plan a week of prompts. Weeks start on Sunday." />
+      <SchedulerGapsWarning className="mb-4" />
 
       <div className="flex flex-col gap-4 rounded-xl border border-line bg-card p-4 sm:flex-row sm:items-center sm:justify-between">
         <h2 className="font-serif text-2xl" aria-live="polite">
