@@ -65,7 +65,7 @@ describe("GET /api/community/prompts", () => {
       expect(listed.get(drafty.id)).toBe(1);
       expect(listed.has(privateOnly.id)).toBe(false);
       expect(listed.has(unanswered.id)).toBe(false);
-    });
+    }, { timeout: 5000 });
   });
 
   it("keeps counts current: a published or deleted piece anywhere clears the cached history", async () => {

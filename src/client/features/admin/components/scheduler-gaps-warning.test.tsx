@@ -16,6 +16,8 @@ import { WeeklyScheduler } from "./weekly-scheduler.tsx";
  */
 
 const WEEK = weekOf("2026-11-18");
+/** Waits on what the page shows, long enough for a busy machine running the whole suite. */
+const BUSY_MACHINE = { timeout: 5000 };
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
 
 function fakeServer(gaps: SchedulerGaps) {
@@ -51,7 +53,7 @@ describe("the warning about prompts missing for the coming days", () => {
   it("names both missing dates on the dashboard and links to the scheduler's week of the first", async () => {
     fakeServer({ serverToday: "2026-11-18", missing: ["2026-11-19", "2026-11-20"] });
     renderAt("/admin", <AdminDashboard />);
-    const warning = await screen.findByRole("region", { name: "Prompts missing for the coming days" });
+    const warning = await screen.findByRole("region", { name: "Prompts missing for the coming days" }, BUSY_MACHINE);
     expect(warning.textContent).toContain("No prompt is scheduled for Thursday, November 19, 2026 and Friday, November 20, 2026.");
     const link = within(warning).getByRole("link", { name: "Schedule them in the Weekly Scheduler" });
     expect(link.getAttribute("href")).toBe("/admin/scheduler?week=2026-11-19");
@@ -60,7 +62,7 @@ describe("the warning about prompts missing for the coming days", () => {
   it("names the one missing date on the scheduler", async () => {
     fakeServer({ serverToday: "2026-11-18", missing: ["2026-11-20"] });
     renderAt("/admin/scheduler", <WeeklyScheduler />);
-    const warning = await screen.findByRole("region", { name: "A prompt is missing for a coming day" });
+    const warning = await screen.findByRole("region", { name: "A prompt is missing for a coming day" }, BUSY_MACHINE);
     expect(warning.textContent).toContain("No prompt is scheduled for Friday, November 20, 2026.");
     expect(within(warning).getByRole("link", { name: "Schedule it in the Weekly Scheduler" }).getAttribute("href")).toBe("/admin/scheduler?week=2026-11-20");
   });
@@ -68,8 +70,8 @@ describe("the warning about prompts missing for the coming days", () => {
   it("says nothing when the coming days have their prompts", async () => {
     fakeServer({ serverToday: "2026-11-18", missing: [] });
     const queryClient = renderAt("/admin/scheduler", <WeeklyScheduler />);
-    await screen.findByRole("heading", { name: weekLabel(WEEK[0]!) });
-    await vi.waitFor(() => expect(queryClient.getQueryState(schedulerGapsKey)?.status).toBe("success"));
+    await screen.findByRole("heading", { name: weekLabel(WEEK[0]!) }, BUSY_MACHINE);
+    await vi.waitFor(() => expect(queryClient.getQueryState(schedulerGapsKey)?.status).toBe("success"), BUSY_MACHINE);
     expect(screen.queryByRole("region", { name: /missing/ })).toBeNull();
   });
 });

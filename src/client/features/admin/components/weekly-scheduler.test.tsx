@@ -25,6 +25,8 @@ const weekJson = (dates: string[], prompts: Record<number, string> = {}): Schedu
   })),
 });
 
+/** Waits on what the page shows, long enough for a busy machine running the whole suite. */
+const BUSY_MACHINE = { timeout: 5000 };
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
 
 /** The server: the current week and the gaps at once; every fetch of next week waits for `answerNextWeek`. */
@@ -70,19 +72,19 @@ describe("WeeklyScheduler while another week loads", () => {
   it("keeps the days closed to typing until the week asked for has loaded, then keeps what is typed", async () => {
     const server = fakeServer();
     const queryClient = renderScheduler();
-    await screen.findByRole("heading", { name: weekLabel(THIS_WEEK[0]!) });
+    await screen.findByRole("heading", { name: weekLabel(THIS_WEEK[0]!) }, BUSY_MACHINE);
     expect(mondayField().value).toBe("This Monday's prompt");
 
     fireEvent.click(screen.getByRole("button", { name: "Next Week" }));
-    await vi.waitFor(() => expect(server.pending()).toBe(1));
+    await vi.waitFor(() => expect(server.pending()).toBe(1), BUSY_MACHINE);
     // Still showing this week's cards while next week loads: they cannot be typed in.
     expect(mondayField().disabled).toBe(true);
     expect(screen.getByText("Loading this week's prompts...")).toBeTruthy();
     for (const input of screen.getAllByLabelText("Author attribution (optional)")) expect((input as HTMLInputElement).disabled).toBe(true);
 
     server.answerNextWeek();
-    await screen.findByRole("heading", { name: weekLabel(NEXT_WEEK[0]!) });
-    await vi.waitFor(() => expect(mondayField().disabled).toBe(false));
+    await screen.findByRole("heading", { name: weekLabel(NEXT_WEEK[0]!) }, BUSY_MACHINE);
+    await vi.waitFor(() => expect(mondayField().disabled).toBe(false), BUSY_MACHINE);
     expect(mondayField().value).toBe("");
     expect(screen.queryByText("Loading this week's prompts...")).toBeNull();
 
@@ -91,10 +93,10 @@ describe("WeeklyScheduler while another week loads", () => {
 
     // The week is fetched again (someone else saved Monday meanwhile): what was typed stays.
     void queryClient.invalidateQueries();
-    await vi.waitFor(() => expect(server.pending()).toBe(1));
+    await vi.waitFor(() => expect(server.pending()).toBe(1), BUSY_MACHINE);
     server.answerNextWeek({ 1: "Another editor's Monday" });
-    await vi.waitFor(() => expect(server.pending()).toBe(0));
-    await screen.findByText(/Loaded 1 existing prompt for this week/);
+    await vi.waitFor(() => expect(server.pending()).toBe(0), BUSY_MACHINE);
+    await screen.findByText(/Loaded 1 existing prompt for this week/, undefined, BUSY_MACHINE);
     expect(mondayField().value).toBe("A lighthouse you have never visited.");
     expect(mondayField().disabled).toBe(false);
   });
