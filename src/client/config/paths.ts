@@ -21,7 +21,7 @@ export const paths = {
   profile: { path: ROUTE_PATHS.profile, href: () => "/profile" },
   edit: { path: ROUTE_PATHS.edit, href: (id: string) => `/edit/${encodeURIComponent(id)}` },
   admin: { path: ROUTE_PATHS.admin, href: () => "/admin" },
-  adminScheduler: { path: ROUTE_PATHS.adminScheduler, href: () => "/admin/scheduler" },
+  adminScheduler: { path: ROUTE_PATHS.adminScheduler, href: (week?: string) => (week ? `/admin/scheduler?week=${encodeURIComponent(week)}` : "/admin/scheduler") },
   adminPrompts: { path: ROUTE_PATHS.adminPrompts, href: () => "/admin/prompts" },
   adminUsers: { path: ROUTE_PATHS.adminUsers, href: () => "/admin/users" },
   adminPodium: { path: ROUTE_PATHS.adminPodium, href: () => "/admin/podium" },

@@ -2,10 +2,13 @@ import { describe, expect, it } from "vitest";
 import {
   countOutcomes,
   loadSummary,
+  missingPromptsWarning,
+  missingUpcomingDates,
   planDay,
   planWeek,
   saveSummary,
   shiftWeek,
+  upcomingDates,
   weekdayName,
   weekLabel,
   weekOf,
@@ -187,5 +190,26 @@ describe("save and load summaries", () => {
     expect(loadSummary(0)).toBe("No existing prompts found for this week - ready to create new ones");
     expect(loadSummary(1)).toBe("Loaded 1 existing prompt for this week");
     expect(loadSummary(5)).toBe("Loaded 5 existing prompts for this week");
+  });
+});
+
+describe("upcoming prompts (issue 11 item 1)", () => {
+  it("looks at the next two dates after the server's, across month and year ends", () => {
+    expect(upcomingDates("2026-11-18")).toEqual(["2026-11-19", "2026-11-20"]);
+    expect(upcomingDates("2026-12-31")).toEqual(["2027-01-01", "2027-01-02"]);
+    expect(upcomingDates("2028-02-28")).toEqual(["2028-02-29", "2028-03-01"]);
+  });
+
+  it("names the upcoming dates that have no stored prompt", () => {
+    expect(missingUpcomingDates("2026-11-18", ["2026-11-18", "2026-11-19", "2026-11-20"])).toEqual([]);
+    expect(missingUpcomingDates("2026-11-18", ["2026-11-19"])).toEqual(["2026-11-20"]);
+    expect(missingUpcomingDates("2026-11-18", ["2026-11-18", "2026-11-21"])).toEqual(["2026-11-19", "2026-11-20"]);
+  });
+
+  it("words the warning with the weekday and the full date", () => {
+    expect(missingPromptsWarning(["2026-11-20"])).toBe(
+      "No prompt is scheduled for Friday, November 20, 2026. Writers in time zones ahead reach this day first; until a prompt is set they see the latest earlier one.",
+    );
+    expect(missingPromptsWarning(["2026-11-19", "2026-11-20"])).toMatch(/^No prompt is scheduled for Thursday, November 19, 2026 and Friday, November 20, 2026\. .*these days first/);
   });
 });

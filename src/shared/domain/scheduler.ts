@@ -4,7 +4,7 @@
  */
 import { DAYS_PER_WEEK } from "../constants.ts";
 import { addDays, weekStart } from "./dates.ts";
-import { formatShortDate } from "./format.ts";
+import { formatLongDate, formatShortDate } from "./format.ts";
 
 export const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 export type WeekdayName = (typeof WEEKDAY_NAMES)[number];
@@ -178,4 +178,30 @@ export function saveSummary(outcomes: DayOutcome[]): { tone: NoticeTone; message
 export function loadSummary(existing: number): string {
   if (existing === 0) return "No existing prompts found for this week - ready to create new ones";
   return `Loaded ${plural(existing, "existing prompt", "existing prompts")} for this week`;
+}
+
+/**
+ * "Tomorrow" somewhere: the server counts days in UTC, and the earliest zone (UTC+14) is at most
+ * one date ahead of it, so its tomorrow is at most two dates ahead. The next LOOKAHEAD_DAYS dates
+ * after the server's date are the ones admins are warned about when they have no prompt.
+ */
+export const SERVER_TIME_ZONE = "UTC";
+export const LOOKAHEAD_DAYS = 2;
+
+/** The dates after `serverToday` that are already tomorrow in some writer's time zone. */
+export function upcomingDates(serverToday: string): string[] {
+  return Array.from({ length: LOOKAHEAD_DAYS }, (_, i) => addDays(serverToday, i + 1));
+}
+
+/** Of the upcoming dates, those with no stored prompt, in date order. */
+export function missingUpcomingDates(serverToday: string, storedDates: readonly string[]): string[] {
+  const stored = new Set(storedDates);
+  return upcomingDates(serverToday).filter((d) => !stored.has(d));
+}
+
+/** The admins' warning for missing upcoming prompts: "Monday, June 4, 2040 and Tuesday, June 5, 2040 ...". */
+export function missingPromptsWarning(missing: readonly string[]): string {
+  const days = missing.map((d) => `${weekdayName(d)}, ${formatLongDate(d)}`);
+  const list = days.length > 1 ? `${days.slice(0, -1).join(", ")} and ${days.at(-1)}` : (days[0] ?? "");
+  return `No prompt is scheduled for ${list}. Writers in time zones ahead reach ${days.length > 1 ? "these days" : "this day"} first; until a prompt is set they see the latest earlier one.`;
 }

@@ -147,6 +147,13 @@ const dayOutcome = z.object({
 export const schedulerSaveResult = schedulerWeek.extend({ outcomes: z.array(dayOutcome) });
 export type SchedulerSaveResult = z.infer<typeof schedulerSaveResult>;
 
+/**
+ * GET /api/admin/scheduler/gaps: the server's date (UTC) and which of the next two dates, already
+ * "tomorrow" in some writer's time zone, have no prompt yet (shared/domain/scheduler.ts).
+ */
+export const schedulerGaps = z.object({ serverToday: isoDate, missing: z.array(isoDate) });
+export type SchedulerGaps = z.infer<typeof schedulerGaps>;
+
 export const adminPromptListItem = adminPrompt.extend({
   /** Public pieces answering the prompt. */
   responseCount: z.number().int(),

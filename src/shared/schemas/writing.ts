@@ -2,9 +2,13 @@ import { z } from "zod";
 import { MAX_CONTENT_LENGTH, MAX_TITLE_LENGTH } from "../constants.ts";
 import { ACHIEVEMENT_TYPES } from "../domain/achievements.ts";
 import { SIGNATURES } from "../domain/author.ts";
+import { PROMPT_SOURCES } from "../domain/prompt-choice.ts";
 import { isoTime } from "./common.ts";
 
-/** A prompt as the writing pages show it. `id` is null only for the emergency prompt. */
+/**
+ * A prompt as the writing pages show it. `id` is null only for the emergency prompt the page
+ * shows when the server cannot be reached at all (spec §9); the server only answers stored prompts.
+ */
 export const promptOutput = z.object({
   id: z.string().nullable(),
   text: z.string(),
@@ -14,11 +18,14 @@ export const promptOutput = z.object({
 });
 export type Prompt = z.infer<typeof promptOutput>;
 
-/** today: the prompt of the writer's own date; earlier: the latest before it; emergency: none exists. */
-export const promptSource = z.enum(["today", "earlier", "emergency"]);
+/** A stored prompt: one a piece can answer. */
+export const storedPromptOutput = promptOutput.extend({ id: z.string() });
 
-/** GET /api/prompts/today */
-export const todayPromptResponse = z.object({ prompt: promptOutput, source: promptSource });
+/** How the prompt was chosen (shared/domain/prompt-choice.ts): today, the nearest earlier, or the nearest later. */
+export const promptSource = z.enum(PROMPT_SOURCES);
+
+/** GET /api/prompts/today: always a stored prompt (an empty database gets the emergency prompt stored). */
+export const todayPromptResponse = z.object({ prompt: storedPromptOutput, source: promptSource });
 export type TodayPromptResponse = z.infer<typeof todayPromptResponse>;
 
 /** GET /api/prompts/freewrite */

@@ -13,6 +13,7 @@ import {
   pageQuery,
   promptSubmissionsPage,
   publicPodium as publicPodiumResponse,
+  schedulerGaps,
   schedulerSaveInput,
   schedulerSaveResult,
   schedulerWeek,
@@ -27,7 +28,7 @@ import { respond } from "../../http/respond.ts";
 import { validate } from "../../http/validate.ts";
 import { adminPodium, publicPodium, setFeatured } from "./picks.service.ts";
 import { getPromptForDate, listPrompts, listPromptSubmissions, setPromptText } from "./prompts.service.ts";
-import { getWeek, saveWeek } from "./scheduler.service.ts";
+import { getScheduleGaps, getWeek, saveWeek } from "./scheduler.service.ts";
 import { getUserDetail, searchUsers } from "./users.service.ts";
 
 /** The admin's own calendar date (their browser's zone). */
@@ -64,6 +65,8 @@ export const adminRoutes = new Hono<AppEnv>()
   .put("/admin/scheduler", validate("json", schedulerSaveInput), async (c) => {
     return respond(c, schedulerSaveResult, await saveWeek(c.get("deps").db, c.req.valid("json"), adminToday(c)));
   })
+  // The next dates that are already tomorrow somewhere, without a prompt: the dashboard's and scheduler's warning.
+  .get("/admin/scheduler/gaps", async (c) => respond(c, schedulerGaps, await getScheduleGaps(c.get("deps").db, c.get("deps").clock.now())))
 
   // The prompts database and a prompt's pieces: prompts.service.ts
   .get("/admin/prompts", validate("query", pageQuery), async (c) => {

@@ -14,6 +14,7 @@ describe("every admin endpoint checks admin status on the server", () => {
     { method: "PUT", path: () => "/api/admin/prompts/today", json: () => ({ text: "A prompt" }) },
     { method: "GET", path: () => "/api/admin/scheduler?week=2030-06-12" },
     { method: "PUT", path: () => "/api/admin/scheduler", json: () => ({ weekStart: week[0], days: week.map((date) => ({ date, text: "", expected: null })) }) },
+    { method: "GET", path: () => "/api/admin/scheduler/gaps" },
     { method: "GET", path: () => "/api/admin/prompts" },
     { method: "GET", label: "/api/admin/prompts/:id/submissions", path: () => `/api/admin/prompts/${sharedPromptId}/submissions` },
     { method: "PUT", label: "/api/admin/submissions/:id/featured", path: () => `/api/admin/submissions/${sharedPieceId}/featured`, json: () => ({ isFeatured: false }) },

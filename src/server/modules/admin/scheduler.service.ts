@@ -1,8 +1,14 @@
-import { and, asc, count, eq, gte, lte } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, lte } from "drizzle-orm";
 import { DAYS_PER_WEEK } from "#shared/constants.ts";
-import { addDays } from "#shared/domain/dates.ts";
-import { planDay, STATUS_FOR_ACTION, type DayOutcome } from "#shared/domain/scheduler.ts";
-import { ADMIN_MESSAGES, type SchedulerSaveInput, type SchedulerSaveResult, type SchedulerWeek } from "#shared/schemas/admin.ts";
+import { addDays, localDate } from "#shared/domain/dates.ts";
+import { missingUpcomingDates, planDay, SERVER_TIME_ZONE, STATUS_FOR_ACTION, upcomingDates, type DayOutcome } from "#shared/domain/scheduler.ts";
+import {
+  ADMIN_MESSAGES,
+  type SchedulerGaps,
+  type SchedulerSaveInput,
+  type SchedulerSaveResult,
+  type SchedulerWeek,
+} from "#shared/schemas/admin.ts";
 import type { Db, Queryable } from "../../db/client.ts";
 import { pgErrorCode } from "../../db/errors.ts";
 import { prompts, submissions } from "../../db/schema/index.ts";
@@ -32,6 +38,16 @@ export async function getWeek(db: Queryable, start: string, today: string): Prom
     return { date, prompt: row ? { ...row, submissionCount: counts.get(row.id) ?? 0 } : null };
   });
   return { weekStart: start, today, days };
+}
+
+/** Which of the dates already "tomorrow" somewhere have no prompt (two probes of prompts_date_key). */
+export async function getScheduleGaps(db: Queryable, now: Date): Promise<SchedulerGaps> {
+  const serverToday = localDate(now, SERVER_TIME_ZONE);
+  const rows = await db
+    .select({ date: prompts.date })
+    .from(prompts)
+    .where(and(eq(prompts.kind, "daily"), inArray(prompts.date, upcomingDates(serverToday))));
+  return { serverToday, missing: missingUpcomingDates(serverToday, rows.map((r) => r.date!)) };
 }
 
 class DayRefused extends Error {}

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { PROMPT_HISTORY_LIMIT } from "#shared/constants.ts";
 import { addDays, localDate } from "#shared/domain/dates.ts";
 import type { PromptHistory } from "#shared/schemas/community.ts";
@@ -38,6 +38,34 @@ describe("GET /api/community/prompts", () => {
     const counts = res.body.prompts.map((p) => p.responseCount);
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
     expect(res.body.freewritePromptId).toBe((await freewritePrompt(t)).id);
+  });
+
+  it("offers every prompt with public pieces: one dated after the viewer's today, one whose text says draft", async () => {
+    // 05:00 UTC on the 10th is still the 9th in Honolulu: the server's today is ahead of this viewer.
+    t.deps.testClock!.set(new Date("2044-02-10T05:00:00Z"));
+    onTestFinished(() => t.deps.testClock!.reset());
+    const serverToday = await createPrompt(t, { date: "2044-02-10", text: "The server's today" });
+    const drafty = await createPrompt(t, { date: "2044-02-01", text: "Draft a letter you will never send" });
+    const privateOnly = await createPrompt(t, { date: "2044-02-11", text: "Kept privately so far" });
+    const unanswered = await createPrompt(t, { date: "2044-02-12", text: "Nobody has written yet" });
+    const shown = await createSubmission(t, writer, { promptId: serverToday.id });
+    await createSubmission(t, writer, { promptId: drafty.id });
+    await createSubmission(t, writer, { promptId: privateOnly.id, isPrivate: true });
+    await t.deps.realtime.publish(t.deps.db, "piece:published", { id: shown.id, promptId: serverToday.id });
+
+    const honolulu = { headers: { "x-time-zone": "Pacific/Honolulu" } };
+    // The viewer sees the piece's card in the feed...
+    const feed = await t.json<{ items: { id: string; prompt: { id: string } }[] }>("/api/community/feed", honolulu);
+    expect(feed.body.items.find((i) => i.id === shown.id)?.prompt.id).toBe(serverToday.id);
+    // ...so the filter offers its prompt, with its count.
+    await vi.waitFor(async () => {
+      const res = await t.json<PromptHistory>("/api/community/prompts", honolulu);
+      const listed = new Map(res.body.prompts.map((p) => [p.id, p.responseCount]));
+      expect(listed.get(serverToday.id)).toBe(1);
+      expect(listed.get(drafty.id)).toBe(1);
+      expect(listed.has(privateOnly.id)).toBe(false);
+      expect(listed.has(unanswered.id)).toBe(false);
+    }, { timeout: 5000 });
   });
 
   it("keeps counts current: a published or deleted piece anywhere clears the cached history", async () => {

@@ -1,6 +1,5 @@
 import { and, eq } from "drizzle-orm";
 import { localDate } from "#shared/domain/dates.ts";
-import { isUuid } from "#shared/domain/ids.ts";
 import { countWords, pagesFor } from "#shared/domain/words.ts";
 import { resolveSignature, WRITING_MESSAGES } from "#shared/domain/writing-session.ts";
 import type { SubmissionOutput, SubmissionResponse, ValidSubmission } from "#shared/schemas/writing.ts";
@@ -9,7 +8,7 @@ import { submissions, users } from "../../db/schema/index.ts";
 import type { Deps } from "../../deps.ts";
 import { badRequest, HttpError } from "../../http/errors.ts";
 import type { SessionUser } from "../../http/context.ts";
-import { findPrompt } from "./prompts.service.ts";
+import { findAnswerablePrompt } from "./prompts.service.ts";
 import { awardAchievements, recordWritingDay, streakOf } from "./streak.service.ts";
 import { assertSessionUsable, checkWritingTime, spendSession } from "./writing-sessions.service.ts";
 
@@ -77,11 +76,9 @@ export async function createSubmission(
   const today = localDate(now, timeZone);
   const session = checkWritingTime(deps, user, input.writingSession, input.action, now);
 
-  // The prompt must exist and be one the writer can see (not a future date).
-  const prompt = input.promptId && isUuid(input.promptId) ? await findPrompt(db, input.promptId) : null;
-  if (!prompt || (prompt.kind === "daily" && prompt.date !== null && prompt.date > today)) {
-    throw badRequest(WRITING_MESSAGES.noPrompt, "no_prompt");
-  }
+  // The prompt must exist and be one the writer can see: dated up to their day, or the one /write shows them.
+  const prompt = await findAnswerablePrompt(db, input.promptId, today);
+  if (!prompt) throw badRequest(WRITING_MESSAGES.noPrompt, "no_prompt");
 
   const isPrivate = input.action === "save";
   const submissionType = await signatureFor(db, user.id, input);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EMERGENCY_PROMPT, FREEWRITE_PROMPT_TEXT } from "#shared/constants.ts";
+import { FREEWRITE_PROMPT_TEXT } from "#shared/constants.ts";
 import type { TodayPromptResponse } from "#shared/schemas/writing.ts";
 import { createPrompt } from "#tests/factories.ts";
 import { clock, t, useWritingApp } from "./test-helpers.ts";
@@ -29,11 +29,13 @@ describe("GET /api/prompts/today", () => {
     expect(res.body.prompt.id).toBe(earlier.id);
   });
 
-  it("answers the emergency prompt when no prompt exists on or before the date", async () => {
+  it("answers the nearest later stored prompt when none exists on or before the date (never an unsaveable one)", async () => {
     clock().set(new Date("2001-01-01T12:00:00Z"));
+    const first = await createPrompt(t, { date: "2001-01-03", text: "The first one scheduled" });
+    await createPrompt(t, { date: "2001-01-04", text: "The second one" });
     const res = await t.json<TodayPromptResponse>("/api/prompts/today");
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ prompt: { id: null, text: EMERGENCY_PROMPT, date: null, author: null, kind: "daily" }, source: "emergency" });
+    expect(res.body).toEqual({ prompt: { id: first.id, text: "The first one scheduled", date: "2001-01-03", author: null, kind: "daily" }, source: "later" });
   });
 });
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { SchedulerSaveInput, SchedulerSaveResult } from "#shared/schemas/admin.ts";
 import { api, unwrap } from "#client/lib/api-client.ts";
+import { schedulerGapsKey } from "./get-scheduler-gaps.ts";
 import { adminKeys } from "./keys.ts";
 
 export const saveSchedulerWeek = async (input: SchedulerSaveInput): Promise<SchedulerSaveResult> =>
@@ -14,6 +15,7 @@ export function useSaveSchedulerWeek() {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: adminKeys.todayPrompt() });
       void queryClient.invalidateQueries({ queryKey: adminKeys.prompts() });
+      void queryClient.invalidateQueries({ queryKey: schedulerGapsKey });
     },
   });
 }

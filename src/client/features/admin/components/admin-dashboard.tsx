@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { paths } from "#client/config/paths.ts";
 import { LinkButton } from "#client/components/ui/button.tsx";
 import { AdminHeader } from "./admin-header.tsx";
+import { SchedulerGapsWarning } from "./scheduler-gaps-warning.tsx";
 import { TodayPromptEditor } from "./today-prompt-editor.tsx";
 
 const CARDS = [
@@ -16,6 +17,7 @@ export function AdminDashboard() {
   return (
     <>
       <AdminHeader title="Dashboard" back={false} subtitle="Set the day's prompt, plan the week, and tend the Editor's Picks." />
+      <SchedulerGapsWarning className="mb-8" />
       <TodayPromptEditor />
 
       <nav aria-labelledby="admin-tools" className="mt-12">

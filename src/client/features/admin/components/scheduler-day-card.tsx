@@ -20,7 +20,11 @@ const BADGE: Record<DayBadge, { label: string; className: string }> = {
   edited: { label: "edited", className: "border border-accent text-accent" },
 };
 
-/** One day of the week: date, prompt (4 rows), author attribution, preview and the day's status. */
+/**
+ * One day of the week: date, prompt (4 rows), author attribution, preview and the day's status.
+ * `disabled` while the week asked for is still loading (the cards show the week being left):
+ * text typed then would belong to neither.
+ */
 export function SchedulerDayCard({
   date,
   draft,
@@ -28,6 +32,7 @@ export function SchedulerDayCard({
   error,
   submissionCount,
   isToday,
+  disabled = false,
   onChange,
 }: {
   date: string;
@@ -36,6 +41,7 @@ export function SchedulerDayCard({
   error?: string | undefined;
   submissionCount: number;
   isToday: boolean;
+  disabled?: boolean;
   onChange: (next: DayDraft) => void;
 }) {
   const day = weekdayName(date);
@@ -69,8 +75,9 @@ export function SchedulerDayCard({
         placeholder={`Enter ${day}'s writing prompt...`}
         aria-describedby={describedBy}
         aria-invalid={error ? true : undefined}
+        disabled={disabled}
         onChange={(e) => onChange({ ...draft, text: e.target.value })}
-        className="w-full resize-y rounded-md border border-line bg-paper p-2.5 font-serif leading-relaxed text-ink placeholder:text-muted focus:border-accent"
+        className="w-full resize-y rounded-md border border-line bg-paper p-2.5 font-serif leading-relaxed text-ink placeholder:text-muted focus:border-accent disabled:cursor-wait"
       />
       <label htmlFor={ids.author} className="mt-3 text-sm font-medium text-ink">
         Author attribution (optional)
@@ -78,9 +85,10 @@ export function SchedulerDayCard({
       <input
         id={ids.author}
         value={draft.author}
+        disabled={disabled}
         onChange={(e) => onChange({ ...draft, author: e.target.value })}
         placeholder="Author name"
-        className="mt-1 min-h-11 rounded-md border border-line bg-paper px-3 text-base text-ink placeholder:text-muted focus:border-accent"
+        className="mt-1 min-h-11 rounded-md border border-line bg-paper px-3 text-base text-ink placeholder:text-muted focus:border-accent disabled:cursor-wait"
       />
       {submissionCount > 0 && (
         <p id={ids.note} className="mt-2 text-xs text-muted">

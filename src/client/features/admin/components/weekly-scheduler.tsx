@@ -14,6 +14,7 @@ import { useSaveSchedulerWeek } from "../api/save-scheduler-week.ts";
 import { useTimedNotice } from "../lib/use-timed-notice.ts";
 import { AdminHeader } from "./admin-header.tsx";
 import { NoticeBanner } from "./notice-banner.tsx";
+import { SchedulerGapsWarning } from "./scheduler-gaps-warning.tsx";
 import { SchedulerDayCard, type DayDraft } from "./scheduler-day-card.tsx";
 
 const storedDraft = (week: SchedulerWeek, i: number): DayDraft => ({
@@ -51,6 +52,8 @@ export function WeeklyScheduler() {
   const data = query.data;
   const showingRequested = data && (!week || data.days.some((d) => d.date === week));
   const weekStart = data?.weekStart ?? null;
+  /** The cards still show the week being left while the one asked for loads: no typing then. */
+  const loadingWeek = query.isPlaceholderData;
 
   // "Loaded n existing prompts..." after every load of a week (not after our own save).
   useEffect(() => {
@@ -87,7 +90,7 @@ export function WeeklyScheduler() {
   };
 
   const updateDay = (date: string, next: DayDraft) => {
-    if (!data || !weekStart) return;
+    if (!data || !weekStart || loadingWeek) return;
     const i = data.days.findIndex((d) => d.date === date);
     setDrafts((all) => {
       const earlier = all[weekStart]?.[date];
@@ -138,6 +141,7 @@ export function WeeklyScheduler() {
   return (
     <>
       <AdminHeader title="Weekly Scheduler" subtitle="Plan a week of prompts. Weeks start on Sunday." />
+      <SchedulerGapsWarning className="mb-4" />
 
       <div className="flex flex-col gap-4 rounded-xl border border-line bg-card p-4 sm:flex-row sm:items-center sm:justify-between">
         <h2 className="font-serif text-2xl" aria-live="polite">
@@ -171,13 +175,17 @@ export function WeeklyScheduler() {
         />
       ) : (
         <>
-          <div className={`mt-6 grid grid-cols-[minmax(0,1fr)] gap-4 md:grid-cols-2 xl:grid-cols-3 ${query.isPlaceholderData ? "opacity-60" : ""}`} aria-busy={query.isFetching}>
+          <p role="status" className="mt-4 min-h-5 text-sm italic text-muted">
+            {loadingWeek ? "Loading this week's prompts..." : ""}
+          </p>
+          <div className={`mt-2 grid grid-cols-[minmax(0,1fr)] gap-4 md:grid-cols-2 xl:grid-cols-3 ${loadingWeek ? "opacity-60" : ""}`} aria-busy={query.isFetching}>
             {days.map((d) => (
               <SchedulerDayCard
                 key={d.date}
                 date={d.date}
                 draft={d.draft}
                 isToday={d.date === data.today}
+                disabled={loadingWeek}
                 submissionCount={d.prompt?.submissionCount ?? 0}
                 status={d.edited ? (results[d.date]?.status === "error" ? "error" : "edited") : (results[d.date]?.status ?? null)}
                 error={results[d.date]?.status === "error" ? results[d.date]?.message : undefined}
@@ -194,7 +202,7 @@ export function WeeklyScheduler() {
               <Button variant="secondary" onClick={reload} disabled={query.isFetching || save.isPending}>
                 Reload Prompts
               </Button>
-              <Button variant="primary" onClick={saveAll} disabled={save.isPending || query.isPlaceholderData}>
+              <Button variant="primary" onClick={saveAll} disabled={save.isPending || loadingWeek}>
                 {save.isPending ? "Saving..." : "Save All Prompts"}
               </Button>
             </div>

@@ -7,10 +7,20 @@ import { api, callOptions, unwrap } from "#client/lib/api-client.ts";
 /** Each try gives up after 10 s (spec §9). */
 const withTimeout = callOptions({ timeoutMs: PROMPT_FETCH_TIMEOUT_MS });
 
-export const EMERGENCY: TodayPromptResponse = {
+/**
+ * What /write shows: a stored prompt from the server (which always answers one), or, when the
+ * server cannot be reached after five tries (spec §9), the emergency prompt, which has no id: a
+ * save then asks the server again for the stored prompt it answers.
+ */
+export type ShownPrompt = TodayPromptResponse | { prompt: Prompt; source: "offline" };
+
+export const OFFLINE_PROMPT: ShownPrompt = {
   prompt: { id: null, text: EMERGENCY_PROMPT, date: null, author: null, kind: "daily" },
-  source: "emergency",
+  source: "offline",
 };
+
+/** While the emergency prompt stands in, the stored one is asked for again this often. */
+const OFFLINE_RETRY_MS = 30_000;
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -45,9 +55,9 @@ async function withRetries<T>(call: () => Promise<T>, signal?: AbortSignal): Pro
 }
 
 /** Today's prompt for the writer's own date; after five failed tries, the emergency prompt. */
-export async function getTodayPrompt(signal?: AbortSignal): Promise<TodayPromptResponse> {
+export async function getTodayPrompt(signal?: AbortSignal): Promise<ShownPrompt> {
   const res = await withRetries(() => unwrap(api.api.prompts.today.$get(undefined, withTimeout)), signal);
-  return res ?? EMERGENCY;
+  return res ?? OFFLINE_PROMPT;
 }
 
 export const getTodayPromptQueryOptions = () =>
@@ -56,6 +66,8 @@ export const getTodayPromptQueryOptions = () =>
     queryFn: ({ signal }) => getTodayPrompt(signal),
     staleTime: 5 * 60_000,
     retry: false,
+    // Back online, the stored prompt replaces the stand-in before the writer saves.
+    refetchInterval: (query) => (query.state.data?.source === "offline" ? OFFLINE_RETRY_MS : false),
   });
 
 /** The "Freewrite Session" prompt freewrites answer (null when it cannot be had). */
