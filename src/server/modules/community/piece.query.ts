@@ -11,13 +11,14 @@ import { timestampColumn } from "./typed-rows.ts";
 
 /**
  * The author columns of a piece `s` written by `u`: the name and the streak only when it is
- * signed by name, the alias only when signed by alias. The streak is the one stored on the
- * piece when it was published (never the writer's live streak, which a later anonymous piece
- * would move). The label itself is made from these by authorLabel() (shared/domain/author.ts).
+ * signed by name, the alias only when signed by alias — the alias stored on the piece when it
+ * was published, as the streak is (never the writer's alias or streak of today, which a later
+ * change or anonymous piece would move). The label itself is made from these by authorLabel()
+ * (shared/domain/author.ts).
  */
 const AUTHOR_COLUMNS = sql.raw(`
       case when s.submission_type = 'name' then u.name end as author_name,
-      case when s.submission_type = 'alias' then u.alias end as author_alias,
+      case when s.submission_type = 'alias' then s.author_alias end as author_alias,
       case when s.submission_type = 'name' then s.author_streak end as author_streak`);
 
 /** Whether the viewer likes the piece `s` (false for a visitor). */

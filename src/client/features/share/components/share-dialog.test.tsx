@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ShareLinkResponse } from "#shared/schemas/portfolio.ts";
+import { useModalDialogs } from "#tests/setup/dialog.ts";
 import { ShareDialog } from "./share-dialog.tsx";
 
 const ID = "11111111-1111-4111-8111-111111111111";
@@ -28,15 +29,7 @@ function openDialog(body: ShareLinkResponse, writeText: (text: string) => Promis
   );
 }
 
-beforeAll(() => {
-  // jsdom has no modal dialogs: open and close one as a browser would, without the top layer.
-  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
-    this.setAttribute("open", "");
-  };
-  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
-    this.removeAttribute("open");
-  };
-});
+useModalDialogs();
 
 afterEach(() => {
   cleanup();
