@@ -28,13 +28,18 @@ function likedBy(viewerId: string | null): SQL {
     : sql`false`;
 }
 
+/** Whether the viewer wrote the piece `s` (false for a visitor). */
+function writtenBy(viewerId: string | null): SQL {
+  return viewerId ? sql`s.user_id = ${viewerId}::uuid` : sql`false`;
+}
+
 /** The select list of a public piece, as `pieceRow` reads it. */
 export function pieceColumns(viewerId: string | null): SQL {
   return sql`s.id, s.title, s.word_count, s.like_count, s.comment_count, s.is_featured, s.submission_type,
       s.created_at,
       p.id as prompt_id, p.text as prompt_text, p.kind as prompt_kind, p.date::text as prompt_date,
       ${AUTHOR_COLUMNS},
-      ${likedBy(viewerId)} as liked`;
+      ${likedBy(viewerId)} as liked, ${writtenBy(viewerId)} as mine`;
 }
 
 export const pieceRow = z.object({
@@ -54,6 +59,7 @@ export const pieceRow = z.object({
   author_alias: z.string().nullable(),
   author_streak: z.number().nullable(),
   liked: z.boolean(),
+  mine: z.boolean(),
 });
 export type PieceRow = z.infer<typeof pieceRow>;
 
