@@ -1,7 +1,7 @@
 import { beforeAll } from "vitest";
 
 /** jsdom has no modal dialogs: open and close one as a browser would, without the top layer. */
-export function useModalDialogs(): void {
+export function stubModalDialogs(): void {
   beforeAll(() => {
     HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
       this.setAttribute("open", "");

@@ -4,10 +4,10 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { ToastProvider } from "#client/components/ui/toast.tsx";
 import { ApiError } from "#client/lib/api-client.ts";
-import { useModalDialogs } from "#tests/setup/dialog.ts";
+import { stubModalDialogs } from "#tests/setup/dialog.ts";
 import { ProfileEditorDialog, profileUpdateErrorToast } from "./profile-editor-dialog.tsx";
 
-useModalDialogs();
+stubModalDialogs();
 afterEach(cleanup);
 
 describe("profileUpdateErrorToast (spec: profile toasts)", () => {

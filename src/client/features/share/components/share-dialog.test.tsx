@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ShareLinkResponse } from "#shared/schemas/portfolio.ts";
-import { useModalDialogs } from "#tests/setup/dialog.ts";
+import { stubModalDialogs } from "#tests/setup/dialog.ts";
 import { ShareDialog } from "./share-dialog.tsx";
 
 const ID = "11111111-1111-4111-8111-111111111111";
@@ -29,7 +29,7 @@ function openDialog(body: ShareLinkResponse, writeText: (text: string) => Promis
   );
 }
 
-useModalDialogs();
+stubModalDialogs();
 
 afterEach(() => {
   cleanup();
