@@ -64,7 +64,7 @@ describe("live stream limits", () => {
     await sse.next(type("ready"));
     // The socket now holds more than the cap: the next event ends the stream instead of queueing.
     buffered = MAX_BUFFERED_BYTES + 1;
-    const piece = await createSubmission(t, writer, { promptId: (await createPrompt(t, { date: "2004-02-03" })).id });
+    const piece = await createSubmission(t, await createUser(t, { name: "Piece Writer" }), { promptId: (await createPrompt(t, { date: "2004-02-03" })).id });
     expect((await t.request(`/api/community/pieces/${piece.id}/like`, { method: "PUT", cookie: writer.cookie })).status).toBe(200);
     await sse.waitForEnd();
     expect(destroyed).toBe(true);
