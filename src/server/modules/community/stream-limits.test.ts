@@ -38,7 +38,11 @@ describe("live stream limits", () => {
     for (let i = 0; i < MAX_STREAMS_PER_ACCOUNT; i++) open.push(await openReady({}, writer.cookie));
     expect(open.every((o) => o.status === 200)).toBe(true);
     const refused = await openReady({}, writer.cookie);
-    expect(refused).toMatchObject({ status: 429, body: { code: "too_many_streams" }, retryAfter: "30" });
+    expect(refused).toMatchObject({
+      status: 429,
+      body: { code: "too_many_streams", message: "Too many live connections from here. Close a few tabs and try again in 30 seconds." },
+      retryAfter: "30",
+    });
     // The slot is freed when the server sees the stream end; the next open then succeeds.
     await closeAll([open.pop()!], MAX_STREAMS_PER_ACCOUNT - 1);
     const again = await openReady({}, writer.cookie);
