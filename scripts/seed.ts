@@ -154,13 +154,14 @@ async function main(): Promise<number> {
       `);
       await tx.execute(sql`create index on seed_writers (n)`);
       await tx.execute(sql`
-        insert into submissions (user_id, prompt_id, content, title, word_count, pages_written, submission_type,
+        insert into submissions (user_id, prompt_id, content, title, word_count, pages_written, submission_type, author_alias,
           is_featured, featured_at, is_private, local_date, like_count, comment_count, created_at, updated_at)
         select w.id, coalesce(case when g % 10 = 0 then ${freewrite.id}::uuid end, p.id, ${freewrite.id}::uuid),
           t.content,
           case when g % 10 < 7 then (${textArray(TITLE_A)})[1 + g % ${TITLE_A.length}] || ' ' || (${textArray(TITLE_B)})[1 + (g / 7) % ${TITLE_B.length}] end,
           t.words, round(t.words / 250.0, 2),
           case when g % 5 = 0 then 'anonymous' when g % 5 = 1 and w.alias is not null then 'alias' else 'name' end,
+          case when g % 5 = 1 then w.alias end,
           g % 200 = 0, case when g % 200 = 0 then c.at end, false, (c.at at time zone 'UTC')::date,
           0, 0, c.at, c.at
         from generate_series(1, ${pieces}) g
@@ -195,12 +196,12 @@ async function main(): Promise<number> {
         insert into submission_likes (submission_id, user_id, created_at)
         select s.id, w.id, s.created_at + interval '1 hour'
         from (
-          select s.id, s.created_at, row_number() over (order by s.created_at desc, s.id) as g
+          select s.id, s.user_id, s.created_at, row_number() over (order by s.created_at desc, s.id) as g
           from submissions s join users u on u.id = s.user_id
           where s.is_private = false and u.email like ${`%@${SEED_DOMAIN}`}
         ) s
         cross join lateral generate_series(1, floor(power(((s.g * 37) % 100) / 100.0, 3) * ${MAX_LIKES_PER_PIECE})::int) k
-        join seed_likers w on w.n = (s.g * 13 + k * 7919) % ${writers}
+        join seed_likers w on w.n = (s.g * 13 + k * 7919) % ${writers} and w.id <> s.user_id
         on conflict do nothing
       `);
       await tx.execute(sql`

@@ -54,6 +54,12 @@ export async function freewritePrompt(t: TestApp) {
   return row!;
 }
 
+/** The alias an alias-signed piece keeps, as publishing stores it: the writer's alias of now. */
+async function aliasToStore(t: TestApp, userId: string, submissionType: NewSubmission["submissionType"] | undefined): Promise<string | null> {
+  if (submissionType !== "alias") return null;
+  return (await getUserRow(t, userId)).alias?.trim() || null;
+}
+
 /** Inserts a piece directly (for tests of reading, not of writing). */
 export async function createSubmission(
   t: TestApp,
@@ -74,6 +80,7 @@ export async function createSubmission(
       wordCount: words,
       pagesWritten: pagesFor(words),
       submissionType: opts.submissionType ?? "name",
+      authorAlias: await aliasToStore(t, user.id, opts.submissionType),
       isPrivate: opts.isPrivate ?? false,
       isFeatured: opts.isFeatured ?? false,
       featuredAt: opts.isFeatured ? createdAt : null,

@@ -13,6 +13,14 @@ import type { Background } from "./background.ts";
 /** The header the server fills with the socket's address; better-auth keys its rate limits on it. */
 export const CLIENT_IP_HEADER = "x-inkwell-client-ip";
 
+/**
+ * The longest window of any rate limit (our daily caps, http/rate-limit.ts). better-auth prunes
+ * every row of the shared `rate_limit` table older than the longest window it knows of, ours
+ * included: the rule below that matches no path tells it this one, so our counters live as long
+ * as their windows.
+ */
+export const LONGEST_LIMIT_WINDOW_MS = 24 * 60 * 60_000;
+
 export interface AuthDeps {
   env: Env;
   db: Db;
@@ -88,7 +96,9 @@ export function createAuth({ env, db, mailer, admins, authSecret, background }: 
       max: Math.max(1, Math.round(300 * scale)),
       customRules: {
         "/sign-in/email": rule(60, 10),
-        "/sign-up/email": rule(60 * 10, 10),
+        // Sign-up is limited by our own counters (modules/auth/sign-up-limits.ts): a class of 25 on
+        // one school network gets in, a script making hundreds of accounts does not.
+        "/sign-up/email": false,
         "/request-password-reset": rule(60 * 10, 5),
         "/reset-password": rule(60 * 10, 10),
         "/send-verification-email": rule(60 * 10, 5),
@@ -101,6 +111,8 @@ export function createAuth({ env, db, mailer, admins, authSecret, background }: 
       database: { generateId: () => crypto.randomUUID() },
     },
     telemetry: { enabled: false },
+    // Matches no request: only makes LONGEST_LIMIT_WINDOW_MS the longest window better-auth keeps rows for.
+    plugins: [{ id: "inkwell-limit-retention", rateLimit: [{ window: LONGEST_LIMIT_WINDOW_MS / 1000, max: 1, pathMatcher: () => false }] }],
     // better-auth logs failed queries with their parameters (session tokens): keep one safe line.
     logger: {
       disabled: env.NODE_ENV === "test",

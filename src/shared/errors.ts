@@ -32,7 +32,6 @@ export const MESSAGES = {
   resetSuccess: "Your password has been updated. Redirecting to sign in...",
   emailTaken: "An account with this email already exists. Try signing in instead.",
   invalidEmail: "Please enter a valid email address",
-  tooManyRequests: "Too many attempts. Please wait a minute and try again.",
   loginToSubmit: "You must be logged in to submit writing",
   loginToSave: "You must be logged in to save writing",
   loginToLike: "You must be logged in to like submissions",
@@ -42,3 +41,21 @@ export const MESSAGES = {
   notAdmin: "Only admins can do that",
   notFound: "Not found",
 } as const;
+
+/**
+ * A wait as a person would say it, never shorter than it is: "a second", "30 seconds",
+ * "a minute", "7 minutes", "90 minutes", "3 hours". From the same number of seconds as the
+ * answer's Retry-After header.
+ */
+export function waitText(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s <= 45) return s === 1 ? "a second" : `${s} seconds`;
+  const minutes = Math.ceil(s / 60);
+  if (minutes < 120) return minutes === 1 ? "a minute" : `${minutes} minutes`;
+  return `${Math.ceil(minutes / 60)} hours`;
+}
+
+/** Every rate-limited answer (429) says how long to wait: the same seconds as its Retry-After. */
+export function tooManyRequestsMessage(retryAfterSeconds: number): string {
+  return `Too many attempts. Please wait ${waitText(retryAfterSeconds)} and try again.`;
+}

@@ -47,16 +47,17 @@ test.describe("community", () => {
       await expect(bar).toBeHidden();
       await expect(card(b.page, title).getByText("Writer Alpha")).toBeVisible();
 
-      // A watches the feed while B likes the piece.
+      // A watches the feed while B likes the piece. A's own piece shows its count, with nothing
+      // to press: likes count other readers (issue 11 item 12).
       await a.page.goto("/community");
-      const aLike = card(a.page, title).getByRole("button", { name: /like/i });
-      await expect(aLike).toHaveText(/0/);
+      const aLikes = card(a.page, title).getByTitle("You can't like your own piece.");
+      await expect(aLikes).toHaveText("0 likes on your piece");
+      await expect(card(a.page, title).getByRole("button", { name: /like/i })).toHaveCount(0);
       const bLike = card(b.page, title).getByRole("button", { name: /like/i });
       await bLike.click();
       await expect(bLike).toHaveAttribute("aria-pressed", "true");
       await expect(bLike).toHaveText(/1/);
-      await expect(aLike).toHaveText(/1/);
-      await expect(aLike).toHaveAttribute("aria-pressed", "false");
+      await expect(aLikes).toHaveText("1 like on your piece");
 
       // A opens the piece; B comments from the detail view; A sees the comment arrive.
       await a.page.getByRole("link", { name: title }).click();

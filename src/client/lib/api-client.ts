@@ -15,6 +15,10 @@ export class ApiError extends Error {
   get isTimeout(): boolean {
     return this.code === "timeout";
   }
+  /** A 429: its message says how long to wait, so show it as it is. */
+  get isRateLimited(): boolean {
+    return this.status === 429;
+  }
 }
 
 export function browserTimeZone(): string {

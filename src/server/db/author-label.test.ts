@@ -30,18 +30,28 @@ describe("author labels: SQL and TypeScript agree", () => {
 
   it("labels commenters the same way in both, the piece's writer as the piece is signed", async () => {
     for (const c of cases) {
-      for (const isWriter of [true, false]) {
-        const label = commenterLabelSql(sql`${isWriter}::boolean`, sql`${c.signature}::text`, sql`${c.name}::text`, sql`${c.alias}::text`);
-        const { rows } = await db.execute<{ label: string }>(sql`select ${label} as label`);
-        expect(rows[0]?.label, JSON.stringify({ ...c, isWriter })).toBe(commenterLabel(c, { isWriter, signature: c.signature }));
+      for (const pieceAlias of ALIASES) {
+        for (const isWriter of [true, false]) {
+          const label = commenterLabelSql(sql`${isWriter}::boolean`, sql`${c.signature}::text`, sql`${pieceAlias}::text`, sql`${c.name}::text`, sql`${c.alias}::text`);
+          const { rows } = await db.execute<{ label: string }>(sql`select ${label} as label`);
+          const piece = { isWriter, signature: c.signature, alias: pieceAlias };
+          expect(rows[0]?.label, JSON.stringify({ ...c, ...piece })).toBe(commenterLabel(c, piece));
+        }
       }
     }
+  });
+
+  it("labels the piece's writer with the piece's stored alias, never their alias of today", () => {
+    const writer = { name: "Ada Lovelace", alias: "New Alias" };
+    expect(commenterLabel(writer, { isWriter: true, signature: "alias", alias: "Old Alias" })).toBe("Old Alias");
+    expect(commenterLabel(writer, { isWriter: true, signature: "alias", alias: null })).toBe("Anonymous");
+    expect(commenterLabel(writer, { isWriter: false, signature: "alias", alias: "Old Alias" })).toBe("New Alias");
   });
 
   it("never shows a registered name for an alias-signed or anonymous piece", () => {
     for (const c of cases.filter((x) => x.signature !== "name" && x.name?.trim())) {
       expect(authorLabel(c.signature, c.name, c.alias)).not.toContain(c.name!.trim());
-      expect(commenterLabel(c, { isWriter: true, signature: c.signature })).not.toContain(c.name!.trim());
+      expect(commenterLabel(c, { isWriter: true, signature: c.signature, alias: c.alias })).not.toContain(c.name!.trim());
     }
   });
 });

@@ -17,8 +17,11 @@ export function authorLabelSql(signature: SQL, name: SQL, alias: SQL): SQL {
     else ${ANONYMOUS_LABEL}::text end)`;
 }
 
-/** commenterLabel() in SQL: `isWriter` is true when the commenter wrote the piece. */
-export function commenterLabelSql(isWriter: SQL, signature: SQL, name: SQL, alias: SQL): SQL {
-  return sql`(case when ${isWriter} then ${authorLabelSql(signature, name, alias)}
+/**
+ * commenterLabel() in SQL: `isWriter` is true when the commenter wrote the piece; `signature`
+ * and `pieceAlias` are the piece's, `name` and `alias` the commenter's.
+ */
+export function commenterLabelSql(isWriter: SQL, signature: SQL, pieceAlias: SQL, name: SQL, alias: SQL): SQL {
+  return sql`(case when ${isWriter} then ${authorLabelSql(signature, name, pieceAlias)}
     else coalesce(${blankToNull(alias)}, ${blankToNull(name)}, ${NAMELESS_LABEL}::text) end)`;
 }

@@ -65,7 +65,10 @@ describe.skipIf(!url)("PostgreSQL going away and coming back", () => {
   it("keeps running, answers 503 while the database is down, and serves again when it returns, with no restart", async () => {
     allowConsoleError(); // the outage is logged, as it should be
     const t = { deps, request };
-    const piece = await createSubmission(t as never, writer, { promptId: (await createPrompt(t as never, { date: "2005-05-05" })).id });
+    // Someone else's piece, for the writer to like (no one can like their own).
+    const author = await request("/api/auth/sign-up/email", { json: { name: "Outage Author", email: `outage-author-${Date.now()}@example.com`, password: "a quiet room to write", alias: null, timeZone: "UTC" } });
+    const authorId = ((await author.json()) as { user: { id: string } }).user.id;
+    const piece = await createSubmission(t as never, { id: authorId }, { promptId: (await createPrompt(t as never, { date: "2005-05-05" })).id });
     const sse = new SseReader(await request("/api/events"));
     await sse.next(type("ready"));
 

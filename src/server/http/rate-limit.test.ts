@@ -6,7 +6,8 @@ import { createTestApp, type TestApp } from "#tests/setup/app.ts";
 import type { AppEnv } from "./context.ts";
 import { handleError } from "./errors.ts";
 import { rateLimits } from "../db/schema/index.ts";
-import { pruneRateLimits, rateLimit, waitText } from "./rate-limit.ts";
+import { waitText } from "#shared/errors.ts";
+import { pruneRateLimits, rateLimit } from "./rate-limit.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -35,7 +36,7 @@ describe("rateLimit", () => {
     const limited = await from("1.1.1.1");
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(50);
-    expect(await limited.json()).toEqual({ code: "rate_limited", message: "Too many requests. Please wait a minute and try again." });
+    expect(await limited.json()).toEqual({ code: "rate_limited", message: "Too many attempts. Please wait a minute and try again." });
     expect((await from("2.2.2.2")).status).toBe(200);
   });
 
@@ -67,7 +68,27 @@ describe("rateLimit", () => {
     expect(keys).toContain("203.0.113.9/sign-in/email");
   });
 
-  it("says the wait as a person would", () => {
-    expect([1, 30, 50, 60, 61, 600].map(waitText)).toEqual(["a second", "30 seconds", "a minute", "a minute", "2 minutes", "10 minutes"]);
+  it("says the wait as a person would, never shorter than it is", () => {
+    expect([1, 30, 50, 60, 61, 600, 419, 7140, 7201, 86_400].map(waitText)).toEqual([
+      "a second",
+      "30 seconds",
+      "a minute",
+      "a minute",
+      "2 minutes",
+      "10 minutes",
+      "7 minutes",
+      "119 minutes",
+      "3 hours",
+      "24 hours",
+    ]);
+  });
+
+  it("says the wait left in the window, the same number as Retry-After", async () => {
+    const from = instance(t.deps, "wait", 1);
+    expect((await from("6.6.6.6")).status).toBe(200);
+    t.deps.testClock!.advance(17_500);
+    const limited = await from("6.6.6.6");
+    expect(limited.headers.get("retry-after")).toBe("43");
+    expect(((await limited.json()) as { message: string }).message).toBe("Too many attempts. Please wait 43 seconds and try again.");
   });
 });

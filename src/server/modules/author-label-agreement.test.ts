@@ -1,12 +1,11 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { authorLabel, commenterLabel, SIGNATURES, type Signature } from "#shared/domain/author.ts";
-import type { AdminPodium, AdminUserDetail, PromptSubmissionsPage, PublicPodium } from "#shared/schemas/admin.ts";
-import type { AddedComment, CommentList, CommunityFeedPage, CommunityPieceDetail } from "#shared/schemas/community.ts";
-import type { PieceResponse } from "#shared/schemas/portfolio.ts";
+import type { AdminUserDetail } from "#shared/schemas/admin.ts";
+import type { AddedComment, CommentList } from "#shared/schemas/community.ts";
 import { users } from "#server/db/schema/index.ts";
-import { renderPieceImage } from "#server/og/piece-image.ts";
 import { createPrompt, createSubmission, createUser, type TestUser } from "#tests/factories.ts";
+import { feedPage, getJson, SURFACES } from "./author-surfaces.test-helpers.ts";
 import { admin, t, usePortfolioApp } from "./portfolio/test-helpers.ts";
 
 /*
@@ -15,9 +14,9 @@ import { admin, t, usePortfolioApp } from "./portfolio/test-helpers.ts";
  * (shared/domain/author.ts), and never what the signature hides (the registered name of an
  * alias or anonymous piece, the alias of a name-signed or anonymous piece, the email).
  *
- * The OG image is a PNG, so it is observed where the label goes in: renderPieceImage is wrapped
- * in a spy that calls the real function (the route still draws and answers the real image), and
- * the test reads the `authorLabel` the route handed it.
+ * The surfaces are author-surfaces.test-helpers.ts. The OG image is a PNG, so it is observed
+ * where the label goes in: renderPieceImage is wrapped in a spy that calls the real function (the
+ * route still draws and answers the real image).
  *
  * GET /api/admin/users/:id carries no label (the admin is on that writer's own page and is shown
  * "Submitted as: <signature>"), so there it is the signature that must agree.
@@ -38,6 +37,7 @@ interface Writer {
 }
 interface Case {
   what: string;
+  promptId: string;
   writer: Writer;
   signature: Signature;
   id: string;
@@ -90,6 +90,7 @@ beforeAll(async () => {
         writer,
         signature,
         id: piece.id,
+        promptId,
         title,
         label: authorLabel(signature, writer.name, writer.alias),
         hidden,
@@ -97,69 +98,6 @@ beforeAll(async () => {
     }
   }
 });
-
-/** What one surface shows for one piece: the label, and the text around it (checked for leaks). */
-type Shown = { label: string | undefined; text: string };
-type Surface = (c: Case) => Promise<Shown>;
-
-const getJson = async <T,>(path: string, cookie: string | null = null): Promise<T> => {
-  const res = await t.json<T>(path, { cookie });
-  expect(res.status, path).toBe(200);
-  return res.body;
-};
-const shown = (label: string | undefined, item: unknown): Shown => ({ label, text: JSON.stringify(item ?? null) });
-const jsonLdAuthor = (html: string) => {
-  const raw = html.match(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/)?.[1];
-  return raw ? (JSON.parse(raw) as { author?: { name?: string } }).author?.name : undefined;
-};
-const feedPage = (sort: string) => getJson<CommunityFeedPage>(`/api/community/feed?prompt=${promptId}&sort=${sort}`);
-
-const SURFACES: Record<string, Surface> = {
-  "community feed (recent)": async (c) => {
-    const item = (await feedPage("recent")).items.find((i) => i.id === c.id);
-    return shown(item?.author.label, item);
-  },
-  "community feed (by author)": async (c) => {
-    const item = (await feedPage("author")).items.find((i) => i.id === c.id);
-    return shown(item?.author.label, item);
-  },
-  "community piece": async (c) => {
-    const { piece } = await getJson<{ piece: CommunityPieceDetail }>(`/api/community/pieces/${c.id}`);
-    expect(piece.author.signature).toBe(c.signature);
-    return shown(piece.author.label, piece);
-  },
-  "piece page API": async (c) => {
-    const { submission } = await getJson<PieceResponse>(`/api/submissions/${c.id}`);
-    return shown(submission.authorLabel, submission);
-  },
-  "piece page meta tags": async (c) => {
-    const res = await t.request(`/submission/${c.id}`);
-    expect(res.status).toBe(200);
-    const html = await res.text();
-    expect(html).toContain(`${c.title} · `);
-    return { label: jsonLdAuthor(html), text: html };
-  },
-  "OG image": async (c) => {
-    const res = await t.request(`/api/og/${c.id}.png`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toBe("image/png");
-    const input = vi.mocked(renderPieceImage).mock.calls.find(([i]) => i.title === c.title)?.[0];
-    return shown(input?.authorLabel, input);
-  },
-  "public podium": async (c) => {
-    const pick = (await getJson<PublicPodium>("/api/podium")).picks.find((p) => p.id === c.id);
-    return shown(pick?.authorLabel, pick);
-  },
-  "admin podium": async (c) => {
-    const pick = (await getJson<AdminPodium>("/api/admin/podium", admin.cookie)).picks.find((p) => p.id === c.id);
-    return shown(pick?.authorLabel, pick);
-  },
-  "admin prompt submissions": async (c) => {
-    const page = await getJson<PromptSubmissionsPage>(`/api/admin/prompts/${promptId}/submissions`, admin.cookie);
-    const item = page.submissions.find((s) => s.id === c.id);
-    return shown(item?.authorLabel, item);
-  },
-};
 
 describe("author labels agree everywhere a piece is shown", () => {
   it("covers every signature for every writer", () => {
@@ -182,7 +120,7 @@ describe("author labels agree everywhere a piece is shown", () => {
   });
 
   it("orders the By Author feed by the same labels it shows", async () => {
-    const labels = (await feedPage("author")).items.map((i) => i.author.label.toLowerCase());
+    const labels = (await feedPage(promptId, "author")).items.map((i) => i.author.label.toLowerCase());
     expect(labels).toHaveLength(cases.length);
     expect(labels).toEqual([...labels].sort());
   });
@@ -207,8 +145,9 @@ describe("author labels agree everywhere a piece is shown", () => {
       };
       const own = await post(c.writer.user);
       const theirs = await post(other.user);
-      const expectedOwn = commenterLabel(c.writer, { isWriter: true, signature: c.signature });
-      const expectedTheirs = commenterLabel(other, { isWriter: false, signature: c.signature });
+      const stored = c.signature === "alias" ? c.writer.alias : null;
+      const expectedOwn = commenterLabel(c.writer, { isWriter: true, signature: c.signature, alias: stored });
+      const expectedTheirs = commenterLabel(other, { isWriter: false, signature: c.signature, alias: stored });
       expect(expectedOwn, c.what).toBe(c.label);
       expect(expectedTheirs, c.what).toBe((other.alias ?? "").trim() || (other.name.trim() || "Writer"));
 

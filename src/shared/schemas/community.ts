@@ -12,6 +12,8 @@ export const COMMUNITY_MESSAGES = {
   pieceNotFound: "This piece is not available",
   commentNotFound: "This comment no longer exists",
   notYourComment: "You can only delete your own comments",
+  /** Likes count other readers: a writer cannot like their own piece (issue 11). */
+  ownPieceLike: "You can't like your own piece.",
   badCursor: "That page of the feed is no longer available. Refresh to start again.",
 } as const;
 
@@ -79,6 +81,8 @@ const pieceFields = z.object({
   likeCount: z.number().int(),
   commentCount: z.number().int(),
   likedByMe: z.boolean(),
+  /** The viewer wrote this piece (false for visitors): their own like button is only a count. Sent to that viewer alone. */
+  isMine: z.boolean(),
   createdAt: isoTime,
 });
 

@@ -59,7 +59,8 @@ export function Component() {
         onSuccess: () => setMessage({ tone: "success", text: MESSAGES.resetSuccess }),
         onError: (err) => {
           const reasons = err instanceof ApiError && err.code === "weak_password" ? err.issues?.map((i) => i.message) : undefined;
-          setMessage({ tone: "error", text: err instanceof ApiError && err.code === "weak_password" ? err.message : MESSAGES.resetFailed, reasons: reasons && reasons.length > 1 ? reasons : undefined });
+          const own = err instanceof ApiError && (err.code === "weak_password" || err.isRateLimited);
+          setMessage({ tone: "error", text: own ? err.message : MESSAGES.resetFailed, reasons: reasons && reasons.length > 1 ? reasons : undefined });
         },
       },
     );

@@ -77,6 +77,12 @@ export const submissions = pgTable(
      */
     authorStreak: integer("author_streak"),
     /**
+     * The alias an alias-signed piece was published with (null for every other signature): the
+     * piece keeps this signature when the writer later changes or removes their alias. A check
+     * keeps it off name-signed and anonymous pieces, so it can never unmask one.
+     */
+    authorAlias: text("author_alias"),
+    /**
      * The words of the title and text, kept by PostgreSQL itself: searches read this instead of
      * parsing every candidate's text again.
      */
@@ -104,6 +110,7 @@ export const submissions = pgTable(
     index("submissions_search_vector_idx").using("gin", t.search),
     uniqueIndex("submissions_idempotency_key").on(t.userId, t.idempotencyKey),
     check("submissions_featured_public", sql`NOT (${t.isFeatured} AND ${t.isPrivate})`),
+    check("submissions_author_alias_only_alias_signed", sql`${t.authorAlias} IS NULL OR ${t.submissionType} = 'alias'`),
     check("submissions_counts_nonnegative", sql`${t.wordCount} >= 0 AND ${t.likeCount} >= 0 AND ${t.commentCount} >= 0`),
   ],
 );

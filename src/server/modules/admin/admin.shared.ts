@@ -29,8 +29,8 @@ export const toPromptRef = (r: { promptId: string; promptText: string; promptKin
 });
 
 /**
- * A public piece with what its author label is made of (join users): the writer's name and
- * alias go into `authorLabel(...)` and never leave the service themselves.
+ * A public piece with what its author label is made of (join users): the writer's name and the
+ * alias stored on the piece go into `authorLabel(...)` and never leave the service themselves.
  */
 export const signedPieceColumns = {
   id: submissions.id,
@@ -41,7 +41,7 @@ export const signedPieceColumns = {
   featuredAt: submissions.featuredAt,
   createdAt: submissions.createdAt,
   name: users.name,
-  alias: users.alias,
+  alias: submissions.authorAlias,
 };
 
 /** Pieces per prompt: every piece (`publicOnly` false) or only those others can read. */

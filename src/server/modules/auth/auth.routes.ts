@@ -8,7 +8,9 @@ import { isValidTimeZone } from "#shared/domain/dates.ts";
 import type { AppContext, AppEnv } from "../../http/context.ts";
 import { HttpError, notFound, zodIssues } from "../../http/errors.ts";
 import { logError } from "../../log.ts";
-import { clearFailures, recordFailure, refuseWhileCoolingDown } from "./sign-in-guard.ts";
+import { refuseFor } from "../../http/rate-limit.ts";
+import { clearFailures, coolingDownFor, recordFailure } from "./sign-in-guard.ts";
+import { signUpLimits } from "./sign-up-limits.ts";
 
 /*
  * The better-auth endpoints the app uses, each a typed route: our validation in front (the
@@ -61,7 +63,6 @@ function signUpBody(d: z.output<typeof signUpInput>): Record<string, unknown> {
 /** better-auth's error codes, in the spec's words (§5, §8). */
 function rewriteError(path: string, status: number, body: Partial<ApiErrorBody>): ApiErrorBody & { status: number } {
   const code = body.code ?? "auth_error";
-  if (status === 429) return { status, code: "rate_limited", message: MESSAGES.tooManyRequests };
   if (code.startsWith("USER_ALREADY_EXISTS")) return { status: 422, code: "identity_already_exists", message: MESSAGES.emailTaken };
   if (code === "PASSWORD_TOO_SHORT") return { status: 422, code: "weak_password", message: MESSAGES.resetTooShort };
   if (code === "INVALID_EMAIL") return { status: 422, code: "invalid_email", message: MESSAGES.invalidEmail };
@@ -78,7 +79,8 @@ function rewriteError(path: string, status: number, body: Partial<ApiErrorBody>)
 /**
  * Hands the request to better-auth, with our cleaned `body` in place of the caller's when given.
  * A success passes through as better-auth wrote it (cookies, redirects); a failure is thrown as
- * the ApiError body in the spec's words, keeping better-auth's Retry-After.
+ * the ApiError body in the spec's words; a refusal by its rate limits says its real wait, in
+ * the message and in Retry-After.
  */
 async function forward(c: AppContext, body?: Record<string, unknown>): Promise<Response> {
   const path = c.req.path.replace(/^\/api\/auth/, "");
@@ -98,11 +100,10 @@ async function forward(c: AppContext, body?: Record<string, unknown>): Promise<R
     throw new HttpError(500, mapped.code, mapped.message);
   }
   if (res.status < 400) return withoutSessionToken(res);
+  if (res.status === 429) throw refuseFor(c, Number(res.headers.get("retry-after") ?? res.headers.get("x-retry-after") ?? Number.NaN));
   const isJson = (res.headers.get("content-type") ?? "").includes("json");
   const failure = isJson ? ((await res.json().catch(() => ({}))) as Partial<ApiErrorBody>) : {};
   const mapped = rewriteError(path, res.status, failure);
-  const retry = res.headers.get("retry-after") ?? res.headers.get("x-retry-after");
-  if (retry) c.header("retry-after", retry);
   throw new HttpError(mapped.status as ContentfulStatusCode, mapped.code, mapped.message);
 }
 
@@ -125,23 +126,13 @@ async function withoutSessionToken(res: Response): Promise<Response> {
 /** A password-reset request is answered no sooner than this, known address or not. */
 const RESET_ANSWER_FLOOR_MS = 150;
 
-/** Runs a check that may refuse with a 429, passing its wait on as Retry-After. */
-async function guarded(c: AppContext, check: () => Promise<void>): Promise<void> {
-  try {
-    await check();
-  } catch (err) {
-    const retryAfter = (err as { retryAfter?: number }).retryAfter;
-    if (retryAfter) c.header("Retry-After", String(retryAfter));
-    throw err;
-  }
-}
-
 export const authRoutes = new Hono<AppEnv>()
-  .post("/auth/sign-up/email", authBody(signUpInput), (c) => forward(c, signUpBody(c.req.valid("json"))))
+  .post("/auth/sign-up/email", authBody(signUpInput), ...signUpLimits, (c) => forward(c, signUpBody(c.req.valid("json"))))
   .post("/auth/sign-in/email", authBody(signInInput), async (c) => {
     const input = c.req.valid("json");
     const { db, clock } = c.get("deps");
-    await guarded(c, () => refuseWhileCoolingDown(db, input.email, clock.now().getTime()));
+    const wait = await coolingDownFor(db, input.email, clock.now().getTime());
+    if (wait > 0) throw refuseFor(c, wait);
     try {
       const res = await forward(c, input);
       await clearFailures(db, input.email);

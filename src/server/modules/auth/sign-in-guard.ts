@@ -1,8 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
 import { rateLimits } from "../../db/schema/index.ts";
-import { HttpError } from "../../http/errors.ts";
-import { waitText } from "../../http/rate-limit.ts";
 
 /*
  * Guessing one writer's password from many addresses (docs/decisions/008): the per-address limit
@@ -25,14 +23,12 @@ export function delayAfter(failures: number): number {
 
 const keyOf = (email: string) => `app:sign-in-failures:${email.trim().toLowerCase()}`;
 
-/** A 429 with the real wait while the account is cooling down after wrong passwords. */
-export async function refuseWhileCoolingDown(db: Queryable, email: string, now: number): Promise<void> {
+/** Seconds the account must still wait after wrong passwords, or 0 (the route refuses with a 429 for that long). */
+export async function coolingDownFor(db: Queryable, email: string, now: number): Promise<number> {
   const [row] = await db.select({ count: rateLimits.count, last: rateLimits.lastRequest }).from(rateLimits).where(eq(rateLimits.key, keyOf(email)));
-  if (!row || now - row.last > QUIET_MS) return;
+  if (!row || now - row.last > QUIET_MS) return 0;
   const waitMs = row.last + delayAfter(row.count) * 1000 - now;
-  if (waitMs <= 0) return;
-  const waitS = Math.ceil(waitMs / 1000);
-  throw Object.assign(new HttpError(429, "rate_limited", `Too many attempts. Please wait ${waitText(waitS)} and try again.`), { retryAfter: waitS });
+  return waitMs > 0 ? Math.ceil(waitMs / 1000) : 0;
 }
 
 export async function recordFailure(db: Queryable, email: string, now: number): Promise<void> {

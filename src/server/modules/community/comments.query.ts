@@ -5,13 +5,14 @@ import { commenterLabelSql } from "../../db/author-label.ts";
 import { timestampColumn } from "./typed-rows.ts";
 
 /**
- * A commenter's public label (commenterLabel() in shared/domain/author.ts): their alias if they
- * have one, else their registered name; the piece's own writer is labelled as the piece is
- * signed instead, so answering a comment never reveals who wrote an anonymous piece, nor ties
- * a name to an alias. Needs `c` (comment), `u` (its user) and `s` (the piece) in scope.
+ * A commenter's public label (commenterLabel() in shared/domain/author.ts): their alias of today
+ * if they have one, else their registered name; the piece's own writer is labelled as the piece
+ * is signed instead (with the alias stored on it), so answering a comment never reveals who
+ * wrote an anonymous piece, nor ties a name, or a new alias, to the piece's alias. Needs `c`
+ * (comment), `u` (its user) and `s` (the piece) in scope.
  */
 const COMMENT_COLUMNS = sql`c.id, c.content, c.created_at, c.user_id,
-  ${commenterLabelSql(sql`c.user_id = s.user_id`, sql`s.submission_type`, sql`u.name`, sql`u.alias`)} as label,
+  ${commenterLabelSql(sql`c.user_id = s.user_id`, sql`s.submission_type`, sql`s.author_alias`, sql`u.name`, sql`u.alias`)} as label,
   c.user_id = s.user_id as by_writer`;
 
 export const commentRow = z.object({

@@ -81,7 +81,8 @@ describe("comments", () => {
     const limited = await createTestApp({ AUTH_RATE_LIMIT_SCALE: "0.1", TRUST_PROXY: "true" });
     try {
       const w = await createUser(limited, { name: "Busy Commenter" });
-      const piece = await createSubmission(limited, w);
+      // Someone else's piece: a writer cannot like their own (issue 11 item 12).
+      const piece = await createSubmission(limited, await createUser(limited, { name: "Piece Writer" }));
       const from = (ip: string) => ({ cookie: w.cookie, headers: { "x-forwarded-for": ip } });
       const comment = (ip: string) => limited.json(`/api/community/pieces/${piece.id}/comments`, { ...from(ip), json: { content: "again" } });
       for (let i = 0; i < 2; i++) expect((await comment("203.0.113.9")).status).toBe(201);

@@ -4,11 +4,14 @@ import { LIVE_HEARTBEAT_MS, LIVE_RETRY_MS } from "#shared/constants.ts";
 import type { HttpBindings } from "@hono/node-server";
 import { CLIENT_IP_HEADER } from "../../auth.ts";
 import type { AppEnv } from "../../http/context.ts";
+import { waitText } from "#shared/errors.ts";
 import { HttpError } from "../../http/errors.ts";
 import type { StoredLiveEvent } from "../../realtime/bus.ts";
 import { latestEventId, oldestEventId } from "./events.service.ts";
 import { fallenBehind, streamSlots } from "./stream-limits.ts";
 
+/** How long a client refused for too many open streams is asked to wait (Retry-After and the message). */
+const STREAM_RETRY_S = 30;
 /** A client further behind than this is told to reload instead of replaying. */
 export const REPLAY_LIMIT = 500;
 /** Writes a slow client has not taken yet; beyond this it is cut off (it reconnects and resumes). */
@@ -34,8 +37,8 @@ export const eventsRoutes = new Hono<AppEnv>().get("/events", (c) => {
   const lastId = parseLastId(c.req.header("last-event-id") ?? c.req.query("lastEventId"));
   const release = streamSlots(deps).take(c.req.header(CLIENT_IP_HEADER) ?? "unknown", c.get("user")?.id ?? null);
   if (!release) {
-    c.header("Retry-After", "30");
-    throw new HttpError(429, "too_many_streams", "Too many live connections from here. Close a few tabs and try again.");
+    c.header("Retry-After", String(STREAM_RETRY_S));
+    throw new HttpError(429, "too_many_streams", `Too many live connections from here. Close a few tabs and try again in ${waitText(STREAM_RETRY_S)}.`);
   }
   const outgoing = (c.env as HttpBindings | undefined)?.outgoing;
   c.header("X-Accel-Buffering", "no");

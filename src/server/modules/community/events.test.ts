@@ -50,7 +50,8 @@ describe("GET /api/events", () => {
     const ready = await sse.next(type("ready"));
     expect(Number(ready.id)).toBeGreaterThan(0);
 
-    await t.json(`/api/community/pieces/${piece.id}/like`, { method: "PUT", cookie: writer.cookie });
+    // A second reader (a writer cannot like their own piece).
+    await t.json(`/api/community/pieces/${piece.id}/like`, { method: "PUT", cookie: (await createUser(t, { name: "Second Reader" })).cookie });
     // (On PostgreSQL the first like's NOTIFY may trail its commit and arrive first: skip it.)
     const liked = await sse.next((m) => m.event === "piece:liked" && JSON.parse(m.data).likeCount === 2);
     expect(JSON.parse(liked.data)).toEqual({ id: piece.id, likeCount: 2 });
@@ -240,7 +241,13 @@ describe("two app instances on one PostgreSQL", () => {
       expect(feedB.items[0]!.id).toBe(submission.id);
       const sseA = new SseReader(await appA.request("/api/events"));
       await sseA.next(type("ready"));
-      const likeOnB = await appB.request(`/api/community/pieces/${submission.id}/like`, { method: "PUT", headers: { origin: APP_URL, cookie } });
+      // A reader signed up on B likes it (its writer cannot).
+      const readerOnB = await appB.request("/api/auth/sign-up/email", {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ name: "Instance Reader", email: `instances-reader-${Date.now()}@example.com`, password: "a quiet room to write", timeZone: "UTC" }),
+      });
+      const likeOnB = await appB.request(`/api/community/pieces/${submission.id}/like`, { method: "PUT", headers: { origin: APP_URL, cookie: cookieFrom(readerOnB) } });
       expect(likeOnB.status).toBe(200);
       expect(JSON.parse((await sseA.next(type("piece:liked"), 10_000)).data)).toEqual({ id: submission.id, likeCount: 1 });
       await sse.close();

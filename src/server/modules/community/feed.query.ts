@@ -50,7 +50,7 @@ export interface FeedCursor {
 }
 
 /** The label as the feed's By Author sort orders it, for the window's rows `w` and writer `u`. */
-const LABEL_SQL = authorLabelSql(sql`w.submission_type`, sql`u.name`, sql`u.alias`);
+const LABEL_SQL = authorLabelSql(sql`w.submission_type`, sql`u.name`, sql`w.author_alias`);
 
 const SORTS = {
   recent: { key: sql.raw(`null::text`), order: sql.raw(`r.created_at desc, r.id desc`) },
@@ -156,7 +156,7 @@ export function feedPageQuery(req: FeedRequest, cursor: FeedCursor | null, limit
   const sort = SORTS[req.sort];
   return sql`
     with win as materialized (
-      select s.id, s.created_at, s.like_count, s.word_count, s.user_id, s.submission_type
+      select s.id, s.created_at, s.like_count, s.word_count, s.user_id, s.submission_type, s.author_alias
       from submissions s
       where ${sql.join(where, sql` and `)}
       order by s.created_at desc nulls last, s.id desc nulls last

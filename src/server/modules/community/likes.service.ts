@@ -2,21 +2,23 @@ import { and, eq, sql } from "drizzle-orm";
 import { COMMUNITY_MESSAGES, type LikeResult } from "#shared/schemas/community.ts";
 import { submissionLikes, submissions } from "../../db/schema/index.ts";
 import type { Deps } from "../../deps.ts";
-import { notFound } from "../../http/errors.ts";
+import { forbidden, notFound } from "../../http/errors.ts";
 
 /**
  * Like or unlike, idempotent: the piece's row is locked first, so concurrent requests take
  * turns; the counter moves only when a like row was really inserted or deleted, in the same
- * transaction, and the answer carries the true count.
+ * transaction, and the answer carries the true count. The count means other readers: a like
+ * of one's own piece is refused (403), whoever asks; unliking is always allowed.
  */
 export async function setLike(deps: Deps, pieceId: string, userId: string, liked: boolean): Promise<LikeResult> {
   return deps.db.transaction(async (tx) => {
     const [piece] = await tx
-      .select({ likeCount: submissions.likeCount })
+      .select({ likeCount: submissions.likeCount, writerId: submissions.userId })
       .from(submissions)
       .where(and(eq(submissions.id, pieceId), eq(submissions.isPrivate, false)))
       .for("update");
     if (!piece) throw notFound(COMMUNITY_MESSAGES.pieceNotFound);
+    if (liked && piece.writerId === userId) throw forbidden(COMMUNITY_MESSAGES.ownPieceLike, "own_piece");
     const changed = liked
       ? await tx
           .insert(submissionLikes)

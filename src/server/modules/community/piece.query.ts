@@ -11,13 +11,14 @@ import { timestampColumn } from "./typed-rows.ts";
 
 /**
  * The author columns of a piece `s` written by `u`: the name and the streak only when it is
- * signed by name, the alias only when signed by alias. The streak is the one stored on the
- * piece when it was published (never the writer's live streak, which a later anonymous piece
- * would move). The label itself is made from these by authorLabel() (shared/domain/author.ts).
+ * signed by name, the alias only when signed by alias — the alias stored on the piece when it
+ * was published, as the streak is (never the writer's alias or streak of today, which a later
+ * change or anonymous piece would move). The label itself is made from these by authorLabel()
+ * (shared/domain/author.ts).
  */
 const AUTHOR_COLUMNS = sql.raw(`
       case when s.submission_type = 'name' then u.name end as author_name,
-      case when s.submission_type = 'alias' then u.alias end as author_alias,
+      case when s.submission_type = 'alias' then s.author_alias end as author_alias,
       case when s.submission_type = 'name' then s.author_streak end as author_streak`);
 
 /** Whether the viewer likes the piece `s` (false for a visitor). */
@@ -27,13 +28,18 @@ function likedBy(viewerId: string | null): SQL {
     : sql`false`;
 }
 
+/** Whether the viewer wrote the piece `s` (false for a visitor). */
+function writtenBy(viewerId: string | null): SQL {
+  return viewerId ? sql`s.user_id = ${viewerId}::uuid` : sql`false`;
+}
+
 /** The select list of a public piece, as `pieceRow` reads it. */
 export function pieceColumns(viewerId: string | null): SQL {
   return sql`s.id, s.title, s.word_count, s.like_count, s.comment_count, s.is_featured, s.submission_type,
       s.created_at,
       p.id as prompt_id, p.text as prompt_text, p.kind as prompt_kind, p.date::text as prompt_date,
       ${AUTHOR_COLUMNS},
-      ${likedBy(viewerId)} as liked`;
+      ${likedBy(viewerId)} as liked, ${writtenBy(viewerId)} as mine`;
 }
 
 export const pieceRow = z.object({
@@ -53,6 +59,7 @@ export const pieceRow = z.object({
   author_alias: z.string().nullable(),
   author_streak: z.number().nullable(),
   liked: z.boolean(),
+  mine: z.boolean(),
 });
 export type PieceRow = z.infer<typeof pieceRow>;
 

@@ -27,6 +27,7 @@ export function pieceFields(row: PieceRow): Omit<CommunityPiece, "preview" | "tr
     likeCount: row.like_count,
     commentCount: row.comment_count,
     likedByMe: row.liked,
+    isMine: row.mine,
     createdAt: row.created_at.toISOString(),
   };
 }

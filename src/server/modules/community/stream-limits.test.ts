@@ -38,7 +38,11 @@ describe("live stream limits", () => {
     for (let i = 0; i < MAX_STREAMS_PER_ACCOUNT; i++) open.push(await openReady({}, writer.cookie));
     expect(open.every((o) => o.status === 200)).toBe(true);
     const refused = await openReady({}, writer.cookie);
-    expect(refused).toMatchObject({ status: 429, body: { code: "too_many_streams" }, retryAfter: "30" });
+    expect(refused).toMatchObject({
+      status: 429,
+      body: { code: "too_many_streams", message: "Too many live connections from here. Close a few tabs and try again in 30 seconds." },
+      retryAfter: "30",
+    });
     // The slot is freed when the server sees the stream end; the next open then succeeds.
     await closeAll([open.pop()!], MAX_STREAMS_PER_ACCOUNT - 1);
     const again = await openReady({}, writer.cookie);
@@ -64,7 +68,7 @@ describe("live stream limits", () => {
     await sse.next(type("ready"));
     // The socket now holds more than the cap: the next event ends the stream instead of queueing.
     buffered = MAX_BUFFERED_BYTES + 1;
-    const piece = await createSubmission(t, writer, { promptId: (await createPrompt(t, { date: "2004-02-03" })).id });
+    const piece = await createSubmission(t, await createUser(t, { name: "Piece Writer" }), { promptId: (await createPrompt(t, { date: "2004-02-03" })).id });
     expect((await t.request(`/api/community/pieces/${piece.id}/like`, { method: "PUT", cookie: writer.cookie })).status).toBe(200);
     await sse.waitForEnd();
     expect(destroyed).toBe(true);

@@ -39,9 +39,9 @@ export async function ownPrompt(text?: string) {
 
 export const minutesAgo = (m: number) => new Date(t.deps.clock.now().getTime() - m * 60_000);
 
-/** Many pieces in one insert (reading tests only). */
+/** Many pieces in one insert (reading tests only); an alias-signed piece keeps its writer's alias, as publishing does. */
 export async function insertPieces(
-  rows: { user: { id: string }; promptId: string; createdAt: Date; content?: string; likeCount?: number; submissionType?: "name" | "alias" | "anonymous"; title?: string | null }[],
+  rows: { user: { id: string; alias?: string | null }; promptId: string; createdAt: Date; content?: string; likeCount?: number; submissionType?: "name" | "alias" | "anonymous"; title?: string | null }[],
 ): Promise<string[]> {
   const values = rows.map((r, i) => {
     const content = r.content ?? `Piece number ${i} with a few words`;
@@ -54,6 +54,7 @@ export async function insertPieces(
       wordCount: words,
       pagesWritten: pagesFor(words),
       submissionType: r.submissionType ?? ("name" as const),
+      authorAlias: r.submissionType === "alias" ? (r.user.alias ?? null) : null,
       isPrivate: false,
       localDate: localDate(r.createdAt, "UTC"),
       likeCount: r.likeCount ?? 0,

@@ -57,7 +57,7 @@ export async function loadPiece(db: Db, id: string): Promise<PieceRow | null> {
       updatedAt: submissions.updatedAt,
       prompt: { id: prompts.id, text: prompts.text, date: prompts.date, kind: prompts.kind },
       authorName: users.name,
-      authorAlias: users.alias,
+      authorAlias: submissions.authorAlias,
     })
     .from(submissions)
     .innerJoin(prompts, eq(prompts.id, submissions.promptId))

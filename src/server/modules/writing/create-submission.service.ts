@@ -43,13 +43,16 @@ async function replayResponse(db: Db, userId: string, row: SubmissionRow): Promi
   return { submission: toOutput(row), streak: { currentStreak: s.currentStreak, longestStreak: s.longestStreak }, achievements: [] };
 }
 
-/** How a published piece is signed (a private save is always signed with the name). */
-async function signatureFor(db: Db, userId: string, input: ValidSubmission): Promise<SubmissionRow["submissionType"]> {
-  if (input.action === "save") return "name";
+/**
+ * How a published piece is signed (a private save is always signed with the name), and the alias
+ * it keeps when signed by alias (null otherwise): a later change of alias re-signs nothing.
+ */
+async function signatureFor(db: Db, userId: string, input: ValidSubmission): Promise<Pick<SubmissionRow, "submissionType" | "authorAlias">> {
+  if (input.action === "save") return { submissionType: "name", authorAlias: null };
   const [row] = await db.select({ alias: users.alias }).from(users).where(eq(users.id, userId)).limit(1);
   const signed = resolveSignature(input.signature, input.page, row?.alias ?? null);
   if (!signed.ok) throw badRequest(signed.message, "invalid_signature");
-  return signed.signature;
+  return { submissionType: signed.signature, authorAlias: signed.signature === "alias" ? (row?.alias?.trim() ?? null) : null };
 }
 
 /**
@@ -81,7 +84,7 @@ export async function createSubmission(
   if (!prompt) throw badRequest(WRITING_MESSAGES.noPrompt, "no_prompt");
 
   const isPrivate = input.action === "save";
-  const submissionType = await signatureFor(db, user.id, input);
+  const { submissionType, authorAlias } = await signatureFor(db, user.id, input);
   const words = countWords(content);
 
   const result = await db.transaction(async (tx) => {
@@ -101,6 +104,7 @@ export async function createSubmission(
         wordCount: words,
         pagesWritten: pagesFor(words),
         submissionType,
+        authorAlias,
         isPrivate,
         localDate: today,
         idempotencyKey: input.idempotencyKey,

@@ -22,18 +22,19 @@ const piece: CommunityPieceDetail = {
   likeCount: 3,
   commentCount: 0,
   likedByMe: false,
+  isMine: false,
   createdAt: new Date().toISOString(),
 };
 
 /** The button as the detail view shows it: its props come from the query cache. */
-function Harness({ signedIn = true, onSignInNeeded = () => undefined }: { signedIn?: boolean; onSignInNeeded?: () => void }) {
+function Harness({ signedIn = true, onSignInNeeded = () => undefined, own }: { signedIn?: boolean; onSignInNeeded?: () => void; own?: boolean }) {
   const { data } = useQuery({ queryKey: communityKeys.piece(ID), queryFn: () => piece, staleTime: Infinity });
-  return data ? <LikeButton piece={data} signedIn={signedIn} onSignInNeeded={onSignInNeeded} /> : null;
+  return data ? <LikeButton piece={data} signedIn={signedIn} onSignInNeeded={onSignInNeeded} own={own} /> : null;
 }
 
-function setup(props: Parameters<typeof Harness>[0] = {}) {
+function renderHarness(props: Parameters<typeof Harness>[0] = {}, data: CommunityPieceDetail = piece) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  qc.setQueryData(communityKeys.piece(ID), piece);
+  qc.setQueryData(communityKeys.piece(ID), data);
   render(
     <QueryClientProvider client={qc}>
       <ToastProvider>
@@ -41,6 +42,10 @@ function setup(props: Parameters<typeof Harness>[0] = {}) {
       </ToastProvider>
     </QueryClientProvider>,
   );
+}
+
+function setup(props: Parameters<typeof Harness>[0] = {}) {
+  renderHarness(props);
   return screen.getByRole("button", { name: /^Like, \d+ likes?$/ });
 }
 
@@ -124,5 +129,24 @@ describe("LikeButton", () => {
     expect(onSignInNeeded).toHaveBeenCalledOnce();
     expect(calls).toHaveLength(0);
     expect(button.getAttribute("aria-pressed")).toBe("false");
+  });
+
+  it("on the writer's own piece shows the count, with no like action (issue 11 item 12)", () => {
+    const calls = controlledFetch();
+    renderHarness({}, { ...piece, isMine: true });
+    expect(screen.queryByRole("button")).toBeNull();
+    const count = screen.getByTitle("You can't like your own piece.");
+    expect(count.textContent).toBe("3 likes on your piece");
+    fireEvent.click(count);
+    expect(calls).toHaveLength(0);
+  });
+
+  it("takes `own` from a page whose piece data does not say, and is a like button for everyone else", () => {
+    renderHarness({ own: true });
+    expect(screen.queryByRole("button")).toBeNull();
+    expect(screen.getByTitle("You can't like your own piece.").textContent).toBe("3 likes on your piece");
+    cleanup();
+    renderHarness({ signedIn: false }, { ...piece, isMine: true });
+    expect(screen.getByRole("button", { name: "Like, 3 likes" })).toBeTruthy();
   });
 });

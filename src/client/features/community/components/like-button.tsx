@@ -1,5 +1,6 @@
 import { useRef } from "react";
 import { LIKE_LOCK_MS } from "#shared/constants.ts";
+import { COMMUNITY_MESSAGES } from "#shared/schemas/community.ts";
 import { useToggleLike } from "../api/toggle-like.ts";
 
 function Heart({ filled }: { filled: boolean }) {
@@ -10,24 +11,32 @@ function Heart({ filled }: { filled: boolean }) {
   );
 }
 
+const likesText = (n: number) => `${n} ${n === 1 ? "like" : "likes"}`;
+
 /**
  * The heart with its count. A click changes both at once (undone if the server refuses) and
- * further clicks are ignored for LIKE_LOCK_MS. Visitors are asked to sign in instead.
+ * further clicks are ignored for LIKE_LOCK_MS. Visitors are asked to sign in instead. On the
+ * viewer's own piece (`piece.isMine`, or `own` where the piece's data does not say) it is only
+ * the count: the server refuses a like of one's own piece, so there is nothing to press.
  */
 export function LikeButton({
   piece,
   signedIn,
   onSignInNeeded,
+  own,
   className = "",
 }: {
-  piece: { id: string; likeCount: number; likedByMe: boolean };
+  piece: { id: string; likeCount: number; likedByMe: boolean; isMine?: boolean };
   signedIn: boolean;
   onSignInNeeded: () => void;
+  /** The viewer wrote the piece (defaults to `piece.isMine`). */
+  own?: boolean;
   className?: string;
 }) {
   const toggle = useToggleLike();
   const lockedUntil = useRef(0);
   const liked = signedIn && piece.likedByMe;
+  const mine = signedIn && (own ?? piece.isMine ?? false);
   const onClick = () => {
     if (!signedIn) {
       onSignInNeeded();
@@ -38,15 +47,25 @@ export function LikeButton({
     lockedUntil.current = now + LIKE_LOCK_MS;
     toggle.mutate({ id: piece.id, like: !liked });
   };
+  const layout = `relative z-10 inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-md px-2 text-sm tabular-nums ${className}`;
+  if (mine) {
+    return (
+      <span title={COMMUNITY_MESSAGES.ownPieceLike} className={`${layout} text-muted`}>
+        <Heart filled={false} />
+        <span>
+          {piece.likeCount}
+          <span className="sr-only"> {piece.likeCount === 1 ? "like" : "likes"} on your piece</span>
+        </span>
+      </span>
+    );
+  }
   return (
     <button
       type="button"
       aria-pressed={liked}
-      aria-label={`Like, ${piece.likeCount} ${piece.likeCount === 1 ? "like" : "likes"}`}
+      aria-label={`Like, ${likesText(piece.likeCount)}`}
       onClick={onClick}
-      className={`relative z-10 inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-md px-2 text-sm tabular-nums transition-colors hover:bg-accent-soft ${
-        liked ? "text-accent" : "text-muted hover:text-ink"
-      } ${className}`}
+      className={`${layout} transition-colors hover:bg-accent-soft ${liked ? "text-accent" : "text-muted hover:text-ink"}`}
     >
       <Heart filled={liked} />
       <span>{piece.likeCount}</span>

@@ -17,6 +17,7 @@ const piece = (id: string): CommunityPiece => ({
   likeCount: 0,
   commentCount: 0,
   likedByMe: false,
+  isMine: false,
   createdAt: new Date(0).toISOString(),
 });
 const feedOf = (...ids: string[]): InfiniteData<CommunityFeedPage, string | null> => ({ pages: [{ items: ids.map(piece), nextCursor: null }], pageParams: [null] });

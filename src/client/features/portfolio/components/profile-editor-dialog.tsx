@@ -18,6 +18,9 @@ export function profileUpdateErrorToast(err: unknown): string {
   return "Unexpected error occurred while updating profile";
 }
 
+/** What changing the alias does to pieces already published (they keep the alias they were signed with). */
+export const ALIAS_KEPT_NOTE = "New pieces use the new alias; published pieces keep theirs.";
+
 /** The alias editor (bird icon): alias trimmed, empty removes it; the registered name too. */
 export function ProfileEditorDialog({ open, onClose, fullName, alias }: { open: boolean; onClose: () => void; fullName: string; alias: string | null }) {
   const [name, setName] = useState(fullName);
@@ -63,7 +66,7 @@ export function ProfileEditorDialog({ open, onClose, fullName, alias }: { open: 
           optional
           maxLength={MAX_ALIAS_LENGTH}
           value={aliasValue}
-          hint="Leave empty to remove your alias"
+          hint={`Leave empty to remove your alias. ${ALIAS_KEPT_NOTE}`}
           onChange={(e) => setAlias(e.target.value)}
         />
         <div className="mt-2 flex justify-end gap-3">

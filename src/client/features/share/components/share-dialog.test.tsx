@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ShareLinkResponse } from "#shared/schemas/portfolio.ts";
+import { stubModalDialogs } from "#tests/setup/dialog.ts";
 import { ShareDialog } from "./share-dialog.tsx";
 
 const ID = "11111111-1111-4111-8111-111111111111";
@@ -16,9 +17,9 @@ const link: ShareLinkResponse = {
   authorLabel: "Olive Owner",
 };
 
-/** The dialog as the piece page opens it, its link answered by `body`, the clipboard by `writeText`. */
-function openDialog(body: ShareLinkResponse, writeText: (text: string) => Promise<void>) {
-  vi.stubGlobal("fetch", vi.fn(async () => json(201, body)));
+/** The dialog as the piece page opens it, its link answered by `body` (or `answer`), the clipboard by `writeText`. */
+function openDialog(body: ShareLinkResponse, writeText: (text: string) => Promise<void>, answer = () => json(201, body)) {
+  vi.stubGlobal("fetch", vi.fn(async () => answer()));
   Object.defineProperty(navigator, "clipboard", { configurable: true, value: { writeText } });
   const qc = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   render(
@@ -28,15 +29,7 @@ function openDialog(body: ShareLinkResponse, writeText: (text: string) => Promis
   );
 }
 
-beforeAll(() => {
-  // jsdom has no modal dialogs: open and close one as a browser would, without the top layer.
-  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
-    this.setAttribute("open", "");
-  };
-  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
-    this.removeAttribute("open");
-  };
-});
+stubModalDialogs();
 
 afterEach(() => {
   cleanup();
@@ -74,5 +67,17 @@ describe("ShareDialog", () => {
     expect(screen.queryByText("Share link copied to clipboard!")).toBeNull();
     const input = screen.getByLabelText("Share link") as HTMLInputElement;
     expect([input.selectionStart, input.selectionEnd]).toEqual([0, link.shareUrl.length]);
+  });
+
+  it("says how long to wait when the server limits new links, in its words (issue 11 item 16)", async () => {
+    const message = "Too many attempts. Please wait 7 minutes and try again.";
+    openDialog(link, async () => undefined, () => json(429, { code: "rate_limited", message }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.queryByText("Failed to generate shareable link")).toBeNull();
+  });
+
+  it("keeps the spec's words for any other failure", async () => {
+    openDialog(link, async () => undefined, () => json(503, { code: "database_unavailable", message: "The database is unavailable; please try again in a moment." }));
+    expect(await screen.findByText("Failed to generate shareable link")).toBeTruthy();
   });
 });

@@ -4,6 +4,7 @@ import { PORTFOLIO_MESSAGES } from "#shared/schemas/portfolio.ts";
 import { Button } from "#client/components/ui/button.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
 import { FormMessage, LoadingState } from "#client/components/ui/states.tsx";
+import { ApiError } from "#client/lib/api-client.ts";
 import { useCreateShareLink } from "../api/create-share-link.ts";
 
 /** The spec's confirmation once the link is on the clipboard. */
@@ -53,7 +54,7 @@ export function ShareDialog({ pieceId, open, onClose }: { pieceId: string | null
       {create.isPending && <LoadingState label="Creating your link..." className="py-8" />}
       {create.isError && (
         <div className="flex flex-col gap-4">
-          <FormMessage tone="error">{PORTFOLIO_MESSAGES.shareGenerateFailed}</FormMessage>
+          <FormMessage tone="error">{create.error instanceof ApiError && create.error.isRateLimited ? create.error.message : PORTFOLIO_MESSAGES.shareGenerateFailed}</FormMessage>
           <div className="flex justify-end gap-2">
             <Button variant="text" onClick={onClose}>
               close
