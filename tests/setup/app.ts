@@ -115,8 +115,13 @@ export function cookieFrom(res: Response): string {
     .join("; ");
 }
 
-/** Mails written by the file mailer, oldest first, parsed. */
-export async function readMails(mailDir: string) {
+/**
+ * Mails written by the file mailer, oldest first, parsed. Some mail is sent after the response
+ * (a reset email goes out in the background): wait for that work first, as shutdown would.
+ */
+export async function readMails(t: Pick<TestApp, "mailDir" | "deps">) {
+  await t.deps.background.drain();
+  const { mailDir } = t;
   let files: string[];
   try {
     files = readdirSync(mailDir).sort();
@@ -133,8 +138,8 @@ export async function readMails(mailDir: string) {
 }
 
 /** The first link in the newest mail to `to` whose subject matches. */
-export async function latestLink(mailDir: string, to: string, subject: RegExp): Promise<string> {
-  const mails = (await readMails(mailDir)).filter((m) => m.to.includes(to) && subject.test(m.subject));
+export async function latestLink(t: Pick<TestApp, "mailDir" | "deps">, to: string, subject: RegExp): Promise<string> {
+  const mails = (await readMails(t)).filter((m) => m.to.includes(to) && subject.test(m.subject));
   const mail = mails.at(-1);
   const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
   if (!link) throw new Error(`no mail with a link to ${to} matching ${subject}`);

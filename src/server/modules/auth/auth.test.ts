@@ -68,7 +68,7 @@ describe("registration", () => {
   it("sends every new account a confirmation email", async () => {
     const address = email();
     await signUp({ name: "Confirm Me", email: address, password: "long enough 1" });
-    const mails = (await readMails(t.mailDir)).filter((m) => m.to.includes(address));
+    const mails = (await readMails(t)).filter((m) => m.to.includes(address));
     expect(mails.map((m) => m.subject)).toContain("Confirm your email for inkwell");
   });
 });
@@ -106,7 +106,7 @@ describe("password reset", () => {
     const u = await createUser(t);
     const forgot = await t.json("/api/auth/request-password-reset", { json: { email: u.email } });
     expect(forgot.status).toBe(200);
-    const link = await latestLink(t.mailDir, u.email, /Reset your inkwell password/);
+    const link = await latestLink(t, u.email, /Reset your inkwell password/);
     expect(link.startsWith(`${APP_URL}/api/auth/reset-password/`)).toBe(true);
 
     const open = await t.request(link.slice(APP_URL.length));
@@ -130,7 +130,7 @@ describe("password reset", () => {
   it("refuses an expired link", async () => {
     const u = await createUser(t);
     await t.request("/api/auth/request-password-reset", { json: { email: u.email } });
-    const link = await latestLink(t.mailDir, u.email, /Reset your/);
+    const link = await latestLink(t, u.email, /Reset your/);
     const token = link.split("/reset-password/")[1]!.split("?")[0]!;
     await t.deps.db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verifications.identifier, `reset-password:${token}`));
     const open = await t.request(link.slice(APP_URL.length));
@@ -158,7 +158,7 @@ describe("admins from ADMIN_EMAILS", () => {
     const res = await t.request("/api/auth/sign-up/email", { json: { name: "Chief Editor", email: "chief@example.com", password: "long enough 1" } });
     const cookie = cookieFrom(res);
     expect((await t.json<{ user: { isAdmin: boolean } }>("/api/me", { cookie })).body.user.isAdmin).toBe(false);
-    const link = await latestLink(t.mailDir, "chief@example.com", /Confirm your email/);
+    const link = await latestLink(t, "chief@example.com", /Confirm your email/);
     const verify = await t.request(link.slice(APP_URL.length));
     expect([200, 302]).toContain(verify.status);
     expect((await t.json<{ user: { isAdmin: boolean; emailVerified: boolean } }>("/api/me", { cookie })).body.user).toMatchObject({ isAdmin: true, emailVerified: true });
@@ -166,7 +166,7 @@ describe("admins from ADMIN_EMAILS", () => {
 
   it("does not make other confirmed accounts admins", async () => {
     const u = await createUser(t);
-    const link = await latestLink(t.mailDir, u.email, /Confirm your email/);
+    const link = await latestLink(t, u.email, /Confirm your email/);
     await t.request(link.slice(APP_URL.length));
     expect((await t.json<{ user: { isAdmin: boolean } }>("/api/me", { cookie: u.cookie })).body.user.isAdmin).toBe(false);
   });
