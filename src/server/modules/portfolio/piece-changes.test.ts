@@ -159,11 +159,18 @@ describe("DELETE /api/submissions/:id", () => {
     expect(announced.map((e) => e.payload)).not.toContainEqual({ id: p.id });
   });
 
-  it("lets an admin delete any piece", async () => {
+  it("does not let an admin delete another writer's private piece (admins never see those)", async () => {
     const p = await createSubmission(t, owner, { isPrivate: true });
-    const res = await t.json(`/api/submissions/${p.id}`, { method: "DELETE", cookie: admin.cookie });
-    expect(res.status).toBe(200);
-    expect((await piece(p.id, owner.cookie)).status).toBe(404);
+    const res = await t.json<ErrorBody>(`/api/submissions/${p.id}`, { method: "DELETE", cookie: admin.cookie });
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe("Delete failed or not permitted");
+    expect((await piece(p.id, owner.cookie)).status).toBe(200);
+  });
+
+  it("lets an admin delete their own private piece", async () => {
+    const p = await createSubmission(t, admin, { isPrivate: true });
+    expect((await t.json(`/api/submissions/${p.id}`, { method: "DELETE", cookie: admin.cookie })).status).toBe(200);
+    expect((await piece(p.id, admin.cookie)).status).toBe(404);
   });
 
   it("lets an admin delete another writer's public piece, and announces it so every feed drops it", async () => {

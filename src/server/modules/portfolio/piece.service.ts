@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, or, sql } from "drizzle-orm";
 import { isValidShareTokenFormat } from "#shared/domain/share-token.ts";
 import { countWords, pagesFor } from "#shared/domain/words.ts";
 import { PORTFOLIO_MESSAGES, type PromptRef } from "#shared/schemas/portfolio.ts";
@@ -112,11 +112,15 @@ export async function updatePrivateVersion(db: Db, userId: string, id: string, i
   if (updated.length === 0) throw notFound(PORTFOLIO_MESSAGES.editNotFound);
 }
 
-/** A writer deletes their own pieces, an admin any; likes, comments and share links go with it (FK cascade). */
+/**
+ * A writer deletes their own pieces; an admin also any public piece (spec §6), never another
+ * writer's private one (admins never see those). Likes, comments and share links go with it.
+ */
 export async function deleteSubmission(deps: Deps, user: { id: string; isAdmin: boolean }, id: string): Promise<void> {
   const failed = () => notFound(PORTFOLIO_MESSAGES.deleteFailed, "delete_failed");
   await deps.db.transaction(async (tx) => {
-    const where = user.isAdmin ? eq(submissions.id, id) : and(eq(submissions.id, id), eq(submissions.userId, user.id));
+    const mine = eq(submissions.userId, user.id);
+    const where = and(eq(submissions.id, id), user.isAdmin ? or(mine, eq(submissions.isPrivate, false)) : mine);
     const deleted = await tx.delete(submissions).where(where).returning({ id: submissions.id, isPrivate: submissions.isPrivate });
     const row = deleted[0];
     if (!row) throw failed();
