@@ -22,6 +22,8 @@ export interface RateLimitOptions {
   max: number;
   /** Whose requests are counted together: the client address (default) or the signed-in account. */
   per?: "ip" | "account";
+  /** Logged (once per window, at its first refusal) for a limit an operator should hear about. */
+  alert?: string;
 }
 
 /** Counts one request against `key`; returns the count in the current window and when it ends. */
@@ -57,7 +59,10 @@ export function rateLimit(opts: RateLimitOptions): MiddlewareHandler<AppEnv> {
     const who = user ? `u:${user.id}` : `ip:${c.req.header(CLIENT_IP_HEADER) ?? "unknown"}`;
     const now = clock.now().getTime();
     const { count, resetAt } = await hit(db, `app:${opts.bucket}:${who}`, opts.windowMs, now);
-    if (count > max) throw refuseFor(c, (resetAt - now) / 1000);
+    if (count > max) {
+      if (opts.alert && count === max + 1) console.warn(JSON.stringify({ level: "warn", msg: opts.alert, bucket: opts.bucket, who }));
+      throw refuseFor(c, (resetAt - now) / 1000);
+    }
     await next();
   };
 }

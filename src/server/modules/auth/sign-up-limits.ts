@@ -16,5 +16,10 @@ export const SIGN_UP_DAILY = { windowMs: 24 * 60 * 60_000, max: 80 } as const;
 
 export const signUpLimits = [
   rateLimit({ bucket: "sign-up", ...SIGN_UP_BURST }),
-  rateLimit({ bucket: "sign-up-day", ...SIGN_UP_DAILY }),
+  rateLimit({
+    bucket: "sign-up-day",
+    ...SIGN_UP_DAILY,
+    // Real people hitting the daily cap most likely share an address the app cannot see past.
+    alert: "sign-up daily cap reached for one address; behind a reverse proxy, set TRUST_PROXY=true so each visitor's own address is counted",
+  }),
 ] as const;
