@@ -80,7 +80,7 @@ export async function createSubmission(
   const session = checkWritingTime(deps, user, input.writingSession, input.action, now);
 
   // The prompt must exist and be one the writer can see: dated up to their day, or the one /write shows them.
-  const prompt = await findAnswerablePrompt(db, input.promptId, today);
+  const prompt = await findAnswerablePrompt(db, input.promptId, today, session?.shownPromptId);
   if (!prompt) throw badRequest(WRITING_MESSAGES.noPrompt, "no_prompt");
 
   const isPrivate = input.action === "save";

@@ -6,7 +6,7 @@ import type { SubmissionResponse, TodayPromptResponse } from "#shared/schemas/wr
 import { prompts } from "#server/db/schema/index.ts";
 import { createTestApp, type TestApp } from "#tests/setup/app.ts";
 import { createPrompt, createUser } from "#tests/factories.ts";
-import { MIN, submit, type ErrorBody } from "./test-helpers.ts";
+import { MIN, startSession, submit, type ErrorBody } from "./test-helpers.ts";
 
 /*
  * Issue 11 item 1: whatever prompt /write shows a writer, wherever they are, is a stored prompt
@@ -63,6 +63,21 @@ describe("the prompt /write shows, with only one week of prompts scheduled", () 
     const published = await submit<SubmissionResponse>(a, writer, { promptId: shown.prompt.id, timeZone: zone, action: "publish" });
     expect(published.status, JSON.stringify(published.body)).toBe(201);
     expect(published.body.submission.promptId).toBe(shown.prompt.id);
+  });
+
+  it("publishes against the later prompt shown when writing started, though an earlier one was stored meanwhile", async () => {
+    const a = await appWithoutPrompts(`${WEEK[0]}T05:00:00Z`);
+    const [sunday] = await Promise.all(WEEK.slice(0, 2).map((d) => createPrompt(a, { date: d })));
+    const writer = await createUser(a, { timeZone: HONOLULU });
+    const shown = await shownTo(a, writer.cookie, HONOLULU);
+    expect(shown).toMatchObject({ source: "later", prompt: { id: sunday!.id } });
+    const session = await startSession(a, writer.cookie, HONOLULU);
+
+    // While they write, an admin stores a prompt for the writer's own date.
+    await createPrompt(a, { date: "2040-06-02" });
+    a.deps.testClock!.advance(MIN * 1000);
+    const res = await submit<SubmissionResponse>(a, writer, { promptId: sunday!.id, timeZone: HONOLULU, writingSession: session.token });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
   });
 
   it("still refuses a later prompt the writer is not shown", async () => {

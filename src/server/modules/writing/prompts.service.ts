@@ -17,7 +17,7 @@ const isDaily = eq(prompts.kind, "daily");
  * (own date, else nearest earlier, else nearest later); null only when no daily prompt exists.
  * prompts_date_key (unique on date) serves both probes.
  */
-async function chooseStoredPrompt(q: Queryable, today: string): Promise<TodayPromptResponse | null> {
+export async function chooseStoredPrompt(q: Queryable, today: string): Promise<TodayPromptResponse | null> {
   const [onOrBefore] = await q.select(promptColumns).from(prompts).where(and(isDaily, lte(prompts.date, today))).orderBy(desc(prompts.date)).limit(1);
   const [after] = onOrBefore ? [] : await q.select(promptColumns).from(prompts).where(and(isDaily, gt(prompts.date, today))).orderBy(asc(prompts.date)).limit(1);
   return choosePrompt(today, onOrBefore ?? null, after ?? null);
@@ -58,11 +58,12 @@ export async function findPrompt(q: Queryable, id: string) {
 /**
  * The prompt named by a piece written on the writer's `today`, when they may answer it
  * (mayAnswerPrompt): dated up to their date, the freewrite prompt, or, dated later, exactly the
- * prompt getTodayPrompt shows them. Null otherwise, and for an id that names no prompt.
+ * prompt getTodayPrompt shows them now or showed when their writing session started
+ * (`shownAtStart`, signed into it). Null otherwise, and for an id that names no prompt.
  */
-export async function findAnswerablePrompt(db: Db, id: string | null | undefined, today: string) {
+export async function findAnswerablePrompt(db: Db, id: string | null | undefined, today: string, shownAtStart?: string) {
   const prompt = id && isUuid(id) ? await findPrompt(db, id) : null;
-  if (!prompt || mayAnswerPrompt(prompt, today, null)) return prompt;
+  if (!prompt || mayAnswerPrompt(prompt, today, shownAtStart ?? null)) return prompt;
   const shown = await chooseStoredPrompt(db, today);
   return mayAnswerPrompt(prompt, today, shown?.prompt.id ?? null) ? prompt : null;
 }

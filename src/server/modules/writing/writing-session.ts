@@ -3,7 +3,9 @@ import { z } from "zod";
 
 /**
  * Writing-session tokens: the server's word that writing started at a given time.
- * `base64url(JSON {v, s: startedAt ms, n: nonce}) "." base64url(HMAC-SHA256(secret, payload))`.
+ * `base64url(JSON {v, s: startedAt ms, n: nonce, p?}) "." base64url(HMAC-SHA256(secret, payload))`.
+ * `p` is a later-dated prompt /write showed when writing started (its writer's date was before
+ * every stored prompt): the piece may answer it even if an earlier prompt is stored meanwhile.
  * Not bound to a user, so a visitor's session survives signing up; the nonce is what gets
  * spent (spent_writing_sessions) by the save or publish it allowed.
  */
@@ -11,20 +13,22 @@ const VERSION = 1;
 const NONCE_BYTES = 16;
 const MAX_TOKEN_LENGTH = 512;
 /** What the signed part carries: the version, the start in ms (a safe integer), the nonce. */
-const tokenPayload = z.object({ v: z.literal(VERSION), s: z.int(), n: z.string().min(1) });
+const tokenPayload = z.object({ v: z.literal(VERSION), s: z.int(), n: z.string().min(1), p: z.string().optional() });
 
 export interface WritingSession {
   startedAtMs: number;
   nonce: string;
+  /** A later-dated prompt shown when writing started, which the piece may answer. */
+  shownPromptId?: string;
 }
 
 function sign(secret: string, payload: string): Buffer {
   return createHmac("sha256", `writing-session:${secret}`).update(payload).digest();
 }
 
-export function issueWritingSession(secret: string, now: Date): { token: string; session: WritingSession } {
-  const session: WritingSession = { startedAtMs: now.getTime(), nonce: randomBytes(NONCE_BYTES).toString("base64url") };
-  const payload = Buffer.from(JSON.stringify({ v: VERSION, s: session.startedAtMs, n: session.nonce })).toString("base64url");
+export function issueWritingSession(secret: string, now: Date, shownPromptId?: string): { token: string; session: WritingSession } {
+  const session: WritingSession = { startedAtMs: now.getTime(), nonce: randomBytes(NONCE_BYTES).toString("base64url"), shownPromptId };
+  const payload = Buffer.from(JSON.stringify({ v: VERSION, s: session.startedAtMs, n: session.nonce, p: shownPromptId })).toString("base64url");
   return { token: `${payload}.${sign(secret, payload).toString("base64url")}`, session };
 }
 
@@ -45,5 +49,5 @@ export function verifyWritingSession(secret: string, token: string): WritingSess
     return null;
   }
   const d = tokenPayload.safeParse(data);
-  return d.success ? { startedAtMs: d.data.s, nonce: d.data.n } : null;
+  return d.success ? { startedAtMs: d.data.s, nonce: d.data.n, shownPromptId: d.data.p } : null;
 }

@@ -14,6 +14,7 @@ import { spentWritingSessions, submissions } from "../../db/schema/index.ts";
 import type { Deps } from "../../deps.ts";
 import { badRequest } from "../../http/errors.ts";
 import type { SessionUser } from "../../http/context.ts";
+import { chooseStoredPrompt } from "./prompts.service.ts";
 import { issueWritingSession, verifyWritingSession, type WritingSession } from "./writing-session.ts";
 
 /*
@@ -22,10 +23,15 @@ import { issueWritingSession, verifyWritingSession, type WritingSession } from "
  * tokens collected in advance cannot pay for several pieces. Admins are exempt.
  */
 
-/** POST /api/writing-sessions: starts the clock on a piece. */
-export function startWritingSession(deps: Deps, user: SessionUser | null): WritingSessionResponse {
+/**
+ * POST /api/writing-sessions: starts the clock on a piece. When the prompt /write shows the
+ * writer is dated after their own date (no earlier one is stored), the token carries it, so the
+ * piece can still answer it if an admin stores an earlier prompt while they write.
+ */
+export async function startWritingSession(deps: Deps, user: SessionUser | null, today: string): Promise<WritingSessionResponse> {
   const now = deps.clock.now();
-  const { token } = issueWritingSession(deps.authSecret, now);
+  const shown = await chooseStoredPrompt(deps.db, today);
+  const { token } = issueWritingSession(deps.authSecret, now, shown?.source === "later" ? shown.prompt.id : undefined);
   return { token, startedAt: now.toISOString(), minSeconds: deps.env.MIN_WRITING_SECONDS, exempt: user?.isAdmin ?? false };
 }
 

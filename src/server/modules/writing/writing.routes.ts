@@ -41,8 +41,10 @@ export const writingRoutes = new Hono<AppEnv>()
     return respond(c, freewritePromptResponse, { prompt: await getFreewritePrompt(c.get("deps").db) });
   })
   /** Starts the clock on a piece: a signed token the save or publish must carry. Limited per client. */
-  .post("/writing-sessions", rateLimit({ bucket: "writing-sessions", windowMs: WRITING_SESSION_RATE_WINDOW_MS, max: WRITING_SESSION_RATE_MAX }), (c) => {
-    return respond(c, writingSessionResponse, startWritingSession(c.get("deps"), c.get("user")), 201);
+  .post("/writing-sessions", rateLimit({ bucket: "writing-sessions", windowMs: WRITING_SESSION_RATE_WINDOW_MS, max: WRITING_SESSION_RATE_MAX }), async (c) => {
+    const deps = c.get("deps");
+    const today = localDate(deps.clock.now(), c.get("timeZone"));
+    return respond(c, writingSessionResponse, await startWritingSession(deps, c.get("user"), today), 201);
   })
   /** Saves privately or publishes (spec §5); 201 when created, 200 when the idempotency key was seen. */
   .post("/submissions", requireWriter, validate("json", submissionInput), async (c) => {
