@@ -1,29 +1,6 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { shiftWeek, weekOf } from "#shared/domain/scheduler.ts";
-import { createPieceViaApi, expect, expectAccessible, registerViaApi, signInAsAdmin, test } from "./fixtures.ts";
-
-/** A signed-in writer in a fresh browser context, with their email. */
-async function writerPage(browser: Browser, name: string): Promise<{ page: Page; email: string; close: () => Promise<void> }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto("/");
-  const { email } = await registerViaApi(page.request, { name });
-  return { page, email, close: () => context.close() };
-}
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** A piece's card in the community feed. */
-const card = (page: Page, title: string) => page.getByRole("listitem").filter({ has: page.getByRole("link", { name: title, exact: true }) });
-
-/** Confirms the delete dialog and waits for the spec's toast. */
-async function confirmDelete(page: Page, title: string) {
-  const dialog = page.getByRole("dialog", { name: "Delete this piece?" });
-  await expect(dialog.getByText(title)).toBeVisible();
-  await dialog.getByRole("button", { name: "Delete", exact: true }).click();
-  await expect(page.getByText("Writing deleted successfully")).toBeVisible();
-  await expect(dialog).toBeHidden();
-}
+import { confirmDelete, createPieceViaApi, expect, expectAccessible, feedCard, signInAsAdmin, test, unique, writerPage } from "./fixtures.ts";
 
 /** Fills (text) or empties ("") every day of a week through the scheduler API. */
 async function setWeek(page: Page, dates: string[], text: (date: string) => string, expected: (date: string) => { text: string; author: null } | null) {
@@ -49,8 +26,8 @@ test.describe("admin and pieces", () => {
       await expect(writer.page.getByRole("button", { name: /delete/i })).toHaveCount(0);
 
       await writer.page.goto("/community");
-      await expect(card(writer.page, fromPage)).toBeVisible();
-      await expect(card(writer.page, fromPrompts)).toBeVisible();
+      await expect(feedCard(writer.page, fromPage)).toBeVisible();
+      await expect(feedCard(writer.page, fromPrompts)).toBeVisible();
 
       await signInAsAdmin(page);
       await page.goto(`/submission/${a.id}`);
@@ -62,10 +39,10 @@ test.describe("admin and pieces", () => {
       await page.getByRole("button", { name: "delete", exact: true }).click();
       await confirmDelete(page, fromPage);
       await expect(page).toHaveURL(/\/community$/);
-      await expect(card(page, fromPage)).toHaveCount(0);
+      await expect(feedCard(page, fromPage)).toHaveCount(0);
       expect((await page.request.get(`/api/submissions/${a.id}`)).status()).toBe(404);
       // The writer's open feed loses it live.
-      await expect(card(writer.page, fromPage)).toHaveCount(0);
+      await expect(feedCard(writer.page, fromPage)).toHaveCount(0);
 
       await page.goto("/admin/prompts");
       const item = page.getByRole("article").filter({ hasText: fromPrompts });
@@ -74,13 +51,13 @@ test.describe("admin and pieces", () => {
       await item.getByRole("button", { name: /^Delete/ }).click();
       await confirmDelete(page, fromPrompts);
       await expect(item).toHaveCount(0);
-      await expect(card(writer.page, fromPrompts)).toHaveCount(0);
+      await expect(feedCard(writer.page, fromPrompts)).toHaveCount(0);
 
       await writer.page.reload();
       await expect(writer.page.getByRole("heading", { level: 1, name: "Community" })).toBeVisible();
       await expect(writer.page.getByText("Loading community...")).toBeHidden();
-      await expect(card(writer.page, fromPage)).toHaveCount(0);
-      await expect(card(writer.page, fromPrompts)).toHaveCount(0);
+      await expect(feedCard(writer.page, fromPage)).toHaveCount(0);
+      await expect(feedCard(writer.page, fromPrompts)).toHaveCount(0);
     } finally {
       await writer.close();
     }
@@ -107,7 +84,7 @@ test.describe("admin and pieces", () => {
       await confirmDelete(page, inCommunity);
       await expect(page).toHaveURL(/\/community$/);
       await expect(page.getByRole("heading", { level: 1, name: "Community" })).toBeVisible();
-      await expect(card(page, inCommunity)).toHaveCount(0);
+      await expect(feedCard(page, inCommunity)).toHaveCount(0);
 
       await page.goto(`/admin/users?q=${encodeURIComponent(writer.email)}`);
       const detail = page.getByRole("region", { name: `Many Pieces ${stamp}` });
@@ -124,7 +101,7 @@ test.describe("admin and pieces", () => {
       await writer.page.goto("/community");
       await expect(writer.page.getByRole("heading", { level: 1, name: "Community" })).toBeVisible();
       await expect(writer.page.getByText("Loading community...")).toBeHidden();
-      for (const title of [inCommunity, inUsers]) await expect(card(writer.page, title)).toHaveCount(0);
+      for (const title of [inCommunity, inUsers]) await expect(feedCard(writer.page, title)).toHaveCount(0);
     } finally {
       await writer.close();
     }

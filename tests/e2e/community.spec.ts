@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { createPieceViaApi, expect, expectAccessible, registerViaApi, test } from "./fixtures.ts";
+import { createPieceViaApi, expect, expectAccessible, feedCard, registerViaApi, test, unique } from "./fixtures.ts";
 
 /** A signed-in writer in their own browser context, with console errors collected. */
 async function writerSession(browser: Browser, name: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
@@ -18,10 +18,6 @@ function watchErrors(page: Page): string[] {
   page.on("pageerror", (e) => errors.push(String(e)));
   return errors;
 }
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-const card = (page: Page, title: string) => page.getByRole("listitem").filter({ has: page.getByRole("link", { name: title, exact: true }) });
 
 test.describe("community", () => {
   test("two writers: a new piece is announced, likes and comments travel live", async ({ browser }) => {
@@ -43,17 +39,17 @@ test.describe("community", () => {
       await expect(bar).toBeVisible();
       await expect(b.page.getByRole("link", { name: title })).toHaveCount(0);
       await bar.click();
-      await expect(card(b.page, title)).toBeVisible();
+      await expect(feedCard(b.page, title)).toBeVisible();
       await expect(bar).toBeHidden();
-      await expect(card(b.page, title).getByText("Writer Alpha")).toBeVisible();
+      await expect(feedCard(b.page, title).getByText("Writer Alpha")).toBeVisible();
 
       // A watches the feed while B likes the piece. A's own piece shows its count, with nothing
       // to press: likes count other readers (issue 11 item 12).
       await a.page.goto("/community");
-      const aLikes = card(a.page, title).getByTitle("You can't like your own piece.");
+      const aLikes = feedCard(a.page, title).getByTitle("You can't like your own piece.");
       await expect(aLikes).toHaveText("0 likes on your piece");
-      await expect(card(a.page, title).getByRole("button", { name: /like/i })).toHaveCount(0);
-      const bLike = card(b.page, title).getByRole("button", { name: /like/i });
+      await expect(feedCard(a.page, title).getByRole("button", { name: /like/i })).toHaveCount(0);
+      const bLike = feedCard(b.page, title).getByRole("button", { name: /like/i });
       await bLike.click();
       await expect(bLike).toHaveAttribute("aria-pressed", "true");
       await expect(bLike).toHaveText(/1/);
@@ -84,7 +80,7 @@ test.describe("community", () => {
       await expect(a.page.getByRole("heading", { level: 1, name: title })).toBeVisible();
       await a.page.getByRole("link", { name: "Back to Community" }).first().click();
       await expect(a.page).toHaveURL(/\/community$/);
-      await expect(card(a.page, title)).toBeVisible();
+      await expect(feedCard(a.page, title)).toBeVisible();
       expect([...a.errors, ...b.errors]).toEqual([]);
     } finally {
       await a.context.close();
@@ -101,7 +97,7 @@ test.describe("community", () => {
       await writer.context.close();
     }
     await page.goto("/community");
-    const item = card(page, title);
+    const item = feedCard(page, title);
     await expect(item).toBeVisible();
     await item.getByRole("button", { name: /like/i }).click();
     const dialog = page.getByRole("dialog");
@@ -132,7 +128,7 @@ test.describe("community", () => {
       await writer.context.close();
     }
     await page.goto("/community");
-    const item = card(page, title);
+    const item = feedCard(page, title);
     await expect(item).toBeVisible();
     await expect(item.getByText("<script>alert(1)</script>")).toBeVisible();
     await expect(item.locator("img, script")).toHaveCount(0);

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 
 export const E2E_PORT = process.env.E2E_PORT ?? "3100";
 export const ORIGIN = `http://localhost:${E2E_PORT}`;
@@ -11,6 +11,8 @@ export const PASSWORD = "a quiet room to write";
 
 let seq = 0;
 export const uniqueEmail = (prefix = "writer") => `${prefix}-${Date.now().toString(36)}-${process.pid}-${++seq}@e2e.test`;
+/** A short stamp that makes a title or a word unique on this server. */
+export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /** Every test fails on an unexpected console error or uncaught page error. */
 export const test = base.extend<{ consoleErrors: string[] }>({
@@ -44,6 +46,27 @@ export async function registerViaApi(
   expect(res.status(), await res.text()).toBe(200);
   const body = (await res.json()) as { user: { id: string } };
   return { email, password, name, id: body.user.id };
+}
+
+/** A signed-in writer in a fresh browser context, with their email. */
+export async function writerPage(browser: Browser, name = "Plain Writer"): Promise<{ page: Page; email: string; close: () => Promise<void> }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto("/");
+  const { email } = await registerViaApi(page.request, { name });
+  return { page, email, close: () => context.close() };
+}
+
+/** A piece's card in the community feed, found by its title. */
+export const feedCard = (page: Page, title: string) => page.getByRole("listitem").filter({ has: page.getByRole("link", { name: title, exact: true }) });
+
+/** Confirms the delete dialog (it names the piece) and waits for the spec's toast. */
+export async function confirmDelete(page: Page, title: string): Promise<void> {
+  const dialog = page.getByRole("dialog", { name: "Delete this piece?" });
+  await expect(dialog.getByText(title)).toBeVisible();
+  await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(page.getByText("Writing deleted successfully")).toBeVisible();
+  await expect(dialog).toBeHidden();
 }
 
 /** The newest email to `to` whose subject matches, from the server's mail folder. */

@@ -1,6 +1,4 @@
-import { createPieceViaApi, expect, expectAccessible, registerViaApi, test } from "./fixtures.ts";
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+import { createPieceViaApi, expect, expectAccessible, registerViaApi, test, unique } from "./fixtures.ts";
 
 test.describe("piece page (/submission/{id})", () => {
   test("carries the likes and comments of the community detail; a visitor is asked to sign in", async ({ page, browser }) => {

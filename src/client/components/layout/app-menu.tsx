@@ -48,13 +48,24 @@ export function AppMenu({ me }: { me: Me | null }) {
     });
   };
 
-  // Focus that moves on past the menu (Tab from its last item) closes it, as Escape does.
+  // Focus that moves on past the menu (Tab from its last item) or off the page (into the browser's
+  // own controls: no element receives it) closes it, as Escape does. A press inside the menu also
+  // takes focus to no element where its target takes none (its padding; a button in Safari): that
+  // keeps the menu open, or the click would never land.
+  const pressedInside = useRef(false);
+  useEffect(() => {
+    const release = () => (pressedInside.current = false);
+    document.addEventListener("mouseup", release, true);
+    return () => document.removeEventListener("mouseup", release, true);
+  }, []);
   const closeWhenFocusLeaves = (e: FocusEvent<HTMLDivElement>) => {
-    if (open && e.relatedTarget instanceof Node && !e.currentTarget.contains(e.relatedTarget)) setOpen(false);
+    if (!open) return;
+    const to = e.relatedTarget;
+    if (to instanceof Node ? !e.currentTarget.contains(to) : !pressedInside.current) setOpen(false);
   };
 
   return (
-    <div className="relative" onBlur={closeWhenFocusLeaves}>
+    <div className="relative" onBlur={closeWhenFocusLeaves} onMouseDown={() => (pressedInside.current = true)}>
       <button
         ref={buttonRef}
         type="button"

@@ -3,7 +3,7 @@ import { Link, Outlet, useLocation } from "react-router";
 import { paths } from "#client/config/paths.ts";
 import { useSiteName } from "#client/lib/get-config.ts";
 import { useMe } from "#client/lib/get-me.ts";
-import { FullScreenLoader, LOADING_WORDS, LoadingState } from "../ui/states.tsx";
+import { FullScreenLoader, LoadingState, loadingWordsFor } from "../ui/states.tsx";
 import { AppMenu } from "./app-menu.tsx";
 
 const WRITING_PATHS = new Set<string>([paths.write.path, paths.freewrite.path]);
@@ -58,7 +58,7 @@ export function AppShell() {
         </div>
       )}
       <main id="main" className="flex-1">
-        <Suspense fallback={<LoadingState label={LOADING_WORDS.home} />}>
+        <Suspense fallback={<LoadingState label={loadingWordsFor(pathname)} />}>
           <Outlet />
         </Suspense>
       </main>

@@ -4,12 +4,14 @@ import { paths } from "#client/config/paths.ts";
 /** The spec's loading words (§2): "brewing" at start-up, "brewing your words..." on Home. */
 export const LOADING_WORDS = { startup: "brewing", home: "brewing your words..." } as const;
 
-/**
- * Full-screen loader while the app starts and the session resolves (spec §2): "brewing", and on
- * Home, whose loading text the spec gives as "brewing your words...", that.
- */
+/** The loading words for a page (spec §2): Home's "brewing your words...", "brewing" anywhere else. */
+export function loadingWordsFor(pathname: string): string {
+  return pathname === paths.home.path ? LOADING_WORDS.home : LOADING_WORDS.startup;
+}
+
+/** Full-screen loader while the app starts and the session resolves (spec §2), worded for the page. */
 export function FullScreenLoader({ label }: { label?: string }) {
-  label ??= window.location.pathname === paths.home.path ? LOADING_WORDS.home : LOADING_WORDS.startup;
+  label ??= loadingWordsFor(window.location.pathname);
   return (
     <div role="status" aria-live="polite" className="fixed inset-0 flex items-center justify-center bg-paper">
       <p className="font-serif text-2xl italic text-muted animate-ink-pulse">{label}</p>

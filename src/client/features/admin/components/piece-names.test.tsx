@@ -4,12 +4,13 @@ import { cleanup, render, screen, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { AdminPodiumPick, AdminSubmission, PublicPodiumPick } from "#shared/schemas/admin.ts";
+import type { AdminPodiumPick, AdminSubmission, AdminUserDetail, PublicPodiumPick } from "#shared/schemas/admin.ts";
 import { PodiumManager } from "./podium-manager.tsx";
 import { PublicPodium } from "./public-podium.tsx";
 import { SubmissionItem } from "./submission-item.tsx";
+import { UsersDatabase } from "./users-database.tsx";
 
-/** Untitled pieces go by their prompt on every admin and podium screen (issue 11 items 5 and 6). */
+/** Untitled pieces go by their prompt on every admin and podium screen (issue 11 items 5 and 6; /admin/users: follow-up item 5). */
 const prompt = {
   id: "p1",
   kind: "daily" as const,
@@ -56,5 +57,14 @@ describe("naming untitled pieces on the admin and podium screens", () => {
     const card = await screen.findByRole("article");
     expect(within(card).getByRole("heading", { level: 2 }).textContent).toBe("The first page — Write about a door you have never opened…");
     expect(within(card).queryByText("Untitled")).toBeNull();
+  });
+
+  it("a writer's public piece (/admin/users)", async () => {
+    const user = { id: "22222222-2222-4222-8222-222222222222", name: "Olive Owner", alias: null, email: "olive@example.com", createdAt: pick.createdAt };
+    const piece = { id: pick.id, submissionType: "name" as const, wordCount: 12, isFeatured: false, createdAt: pick.createdAt, isPrivate: false, title: null, content: "words", prompt };
+    const detail: AdminUserDetail = { user: { ...user, location: null, age: null }, total: 1, submissions: [piece], nextCursor: null };
+    renderWith(<UsersDatabase />, (url) => (url.includes(user.id) ? detail : { users: [user], nextCursor: null }));
+    const card = await screen.findByRole("article");
+    expect(within(card).getByRole("heading", { level: 4 }).textContent).toBe("The first page — Write about a door you have never opened…");
   });
 });

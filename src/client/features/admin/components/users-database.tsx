@@ -1,8 +1,9 @@
 import { useEffect, useId, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
-import { ADMIN_SEARCH_DEBOUNCE_MS, ADMIN_SEARCH_MAX_LENGTH, READ_MORE_CHARS, READ_MORE_COLLAPSED_PX } from "#shared/constants.ts";
+import { ADMIN_SEARCH_DEBOUNCE_MS, COMMUNITY_PROMPT_PREVIEW_MAX, ADMIN_SEARCH_MAX_LENGTH, READ_MORE_CHARS, READ_MORE_COLLAPSED_PX } from "#shared/constants.ts";
 import { formatDateTime, formatLongDate } from "#shared/domain/format.ts";
 import { markupToPlainText } from "#shared/domain/markup.ts";
+import { pieceName } from "#shared/domain/piece-name.ts";
 import type { AdminUserSubmission } from "#shared/schemas/admin.ts";
 import { pieceDisplayTitle } from "#shared/schemas/portfolio.ts";
 import { Button } from "#client/components/ui/button.tsx";
@@ -193,7 +194,9 @@ function UserPiece({ piece, onDelete }: { piece: AdminUserSubmission; onDelete?:
           </div>
         )}
       </div>
-      {!piece.isPrivate && piece.title && <h4 className="mt-2 font-serif text-lg [overflow-wrap:anywhere]">{piece.title}</h4>}
+      {!piece.isPrivate && (
+        <h4 className="mt-2 font-serif text-lg [overflow-wrap:anywhere]">{pieceName(piece.title, piece.prompt, { promptMax: COMMUNITY_PROMPT_PREVIEW_MAX })}</h4>
+      )}
       <p className="mt-2 text-sm text-muted">Submitted as: {piece.isPrivate ? "private" : piece.submissionType}</p>
       <p className="mt-1 line-clamp-2 text-sm text-muted [overflow-wrap:anywhere]">Prompt: {prompt}</p>
       {piece.isPrivate || piece.content === null ? (

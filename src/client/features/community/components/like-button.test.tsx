@@ -27,9 +27,9 @@ const piece: CommunityPieceDetail = {
 };
 
 /** The button as the detail view shows it: its props come from the query cache. */
-function Harness({ signedIn = true, onSignInNeeded = () => undefined, own }: { signedIn?: boolean; onSignInNeeded?: () => void; own?: boolean }) {
+function Harness({ signedIn = true, onSignInNeeded = () => undefined }: { signedIn?: boolean; onSignInNeeded?: () => void }) {
   const { data } = useQuery({ queryKey: communityKeys.piece(ID), queryFn: () => piece, staleTime: Infinity });
-  return data ? <LikeButton piece={data} signedIn={signedIn} onSignInNeeded={onSignInNeeded} own={own} /> : null;
+  return data ? <LikeButton piece={data} signedIn={signedIn} onSignInNeeded={onSignInNeeded} /> : null;
 }
 
 function renderHarness(props: Parameters<typeof Harness>[0] = {}, data: CommunityPieceDetail = piece) {
@@ -141,8 +141,8 @@ describe("LikeButton", () => {
     expect(calls).toHaveLength(0);
   });
 
-  it("takes `own` from a page whose piece data does not say, and is a like button for everyone else", () => {
-    renderHarness({ own: true });
+  it("shows its writer only the count (`piece.isMine`), and is a like button for a visitor", () => {
+    renderHarness({}, { ...piece, isMine: true });
     expect(screen.queryByRole("button")).toBeNull();
     expect(screen.getByTitle("You can't like your own piece.").textContent).toBe("3 likes on your piece");
     cleanup();

@@ -16,27 +16,24 @@ const likesText = (n: number) => `${n} ${n === 1 ? "like" : "likes"}`;
 /**
  * The heart with its count. A click changes both at once (undone if the server refuses) and
  * further clicks are ignored for LIKE_LOCK_MS. Visitors are asked to sign in instead. On the
- * viewer's own piece (`piece.isMine`, or `own` where the piece's data does not say) it is only
- * the count: the server refuses a like of one's own piece, so there is nothing to press.
+ * viewer's own piece (`piece.isMine`) it is only the count: the server refuses a like of one's
+ * own piece, so there is nothing to press.
  */
 export function LikeButton({
   piece,
   signedIn,
   onSignInNeeded,
-  own,
   className = "",
 }: {
-  piece: { id: string; likeCount: number; likedByMe: boolean; isMine?: boolean };
+  piece: { id: string; likeCount: number; likedByMe: boolean; isMine: boolean };
   signedIn: boolean;
   onSignInNeeded: () => void;
-  /** The viewer wrote the piece (defaults to `piece.isMine`). */
-  own?: boolean;
   className?: string;
 }) {
   const toggle = useToggleLike();
   const lockedUntil = useRef(0);
   const liked = signedIn && piece.likedByMe;
-  const mine = signedIn && (own ?? piece.isMine ?? false);
+  const mine = signedIn && piece.isMine;
   const onClick = () => {
     if (!signedIn) {
       onSignInNeeded();
