@@ -32,7 +32,7 @@ export function useWritingApp(): void {
 export const clock = () => t.deps.testClock!;
 
 export async function startSession(app: TestApp, cookie?: string | null, timeZone?: string): Promise<WritingSessionResponse> {
-  const headers = timeZone ? { "x-time-zone": timeZone } : {};
+  const headers: Record<string, string> = timeZone ? { "x-time-zone": timeZone } : {};
   const res = await app.json<WritingSessionResponse>("/api/writing-sessions", { method: "POST", json: {}, cookie: cookie ?? null, headers });
   expect(res.status).toBe(201);
   return res.body;
