@@ -72,9 +72,9 @@ export class RealtimeBus {
 
   /** Records and announces an event; pass the transaction so it goes out only on commit. */
   async publish<T extends LiveEventType>(q: Queryable, type: T, payload: LiveEventPayload<T>): Promise<void> {
-    const [row] = await q.insert(events).values({ type, payload }).returning({ id: events.id });
-    const message = JSON.stringify({ id: row!.id, type, payload });
-    await q.execute(sql`select pg_notify(${CHANNEL}, ${message})`);
+    // One statement: the row, and the NOTIFY of it ({ id, type, payload } as JSON).
+    await q.execute(sql`with e as (insert into ${events} (type, payload) values (${type}, ${JSON.stringify(payload)}::jsonb) returning id, type, payload)
+      select pg_notify(${CHANNEL}, json_build_object('id', e.id, 'type', e.type, 'payload', e.payload)::text) from e`);
   }
 
   subscribe(listener: Listener): () => void {

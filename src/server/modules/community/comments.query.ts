@@ -45,15 +45,26 @@ export function newestCommentsQuery(pieceId: string): SQL {
   `;
 }
 
-/** Inserts a comment and reads it back as readers see it, in one statement. */
-export function insertCommentQuery(pieceId: string, userId: string, content: string, at: Date): SQL {
+/**
+ * Counts a comment on a public piece (the update locks the piece's row: concurrent comments take
+ * turns, the count stays true), inserts it and reads it back as readers see it, in one statement;
+ * no row when the piece is not public or does not exist. `comment_count` is the new count.
+ */
+export function addCommentQuery(pieceId: string, userId: string, content: string, at: Date): SQL {
   return sql`
-    with c as (
+    with s as (
+      update submissions set comment_count = comment_count + 1
+      where id = ${pieceId}::uuid and is_private = false
+      returning id, user_id, submission_type, author_alias, comment_count
+    ),
+    c as (
       insert into submission_comments (submission_id, user_id, content, created_at)
-      values (${pieceId}::uuid, ${userId}::uuid, ${content}, ${at.toISOString()}::timestamptz)
+      select s.id, ${userId}::uuid, ${content}, ${at.toISOString()}::timestamptz from s
       returning id, submission_id, content, created_at, user_id
     )
-    select ${COMMENT_COLUMNS}
-    from c join users u on u.id = c.user_id join submissions s on s.id = c.submission_id
+    select ${COMMENT_COLUMNS}, s.comment_count
+    from c join users u on u.id = c.user_id join s on s.id = c.submission_id
   `;
 }
+
+export const addedCommentRow = commentRow.extend({ comment_count: z.coerce.number() });

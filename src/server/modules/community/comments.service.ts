@@ -6,7 +6,7 @@ import { submissionComments, submissions } from "../../db/schema/index.ts";
 import type { Deps } from "../../deps.ts";
 import type { SessionUser } from "../../http/context.ts";
 import { forbidden, notFound } from "../../http/errors.ts";
-import { commentRow, insertCommentQuery, newestCommentsQuery, type CommentRow } from "./comments.query.ts";
+import { addCommentQuery, addedCommentRow, commentRow, newestCommentsQuery, type CommentRow } from "./comments.query.ts";
 import { typedRows } from "./typed-rows.ts";
 
 function commentFrom(row: CommentRow, viewer: SessionUser | null): PieceComment {
@@ -37,16 +37,10 @@ export async function listComments(db: Db, pieceId: string, viewer: SessionUser 
 
 export async function addComment(deps: Deps, pieceId: string, user: SessionUser, content: string): Promise<AddedComment> {
   return deps.db.transaction(async (tx) => {
-    // Counting first locks the piece's row: concurrent comments take turns, the count stays true.
-    const [piece] = await tx
-      .update(submissions)
-      .set({ commentCount: sql`${submissions.commentCount} + 1` })
-      .where(and(eq(submissions.id, pieceId), eq(submissions.isPrivate, false)))
-      .returning({ commentCount: submissions.commentCount });
-    if (!piece) throw notFound(COMMUNITY_MESSAGES.pieceNotFound);
-    const [row] = await typedRows(tx, insertCommentQuery(pieceId, user.id, content, deps.clock.now()), commentRow);
-    const { commentCount } = piece;
-    const comment = commentFrom(row!, user);
+    const [row] = await typedRows(tx, addCommentQuery(pieceId, user.id, content, deps.clock.now()), addedCommentRow);
+    if (!row) throw notFound(COMMUNITY_MESSAGES.pieceNotFound);
+    const commentCount = row.comment_count;
+    const comment = commentFrom(row, user);
     await deps.realtime.publish(tx, "piece:commented", { id: pieceId, commentCount, commentId: comment.id });
     return { comment, commentCount };
   });

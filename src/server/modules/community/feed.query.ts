@@ -74,8 +74,13 @@ export interface FeedRequest extends Omit<FeedQuery, "cursor"> {
   now: Date;
 }
 
-/** The view's filters, all on `submissions s`; null when a search has no words (nothing matches). */
-function viewConditions(req: FeedRequest): SQL[] | null {
+/** A view's filters on `submissions s`, and its search (a tsquery) apart; null when a search has no words (nothing matches). */
+interface ViewConditions {
+  where: SQL[];
+  tsquery: string | null;
+}
+
+function viewConditions(req: FeedRequest): ViewConditions | null {
   const where: SQL[] = [sql`s.is_private = false`];
   if (req.prompt === "freewrite") where.push(sql`s.prompt_id = (select id from prompts where kind = 'freewrite' limit 1)`);
   else if (req.prompt !== "all") where.push(sql`s.prompt_id = ${req.prompt}::uuid`);
@@ -84,12 +89,57 @@ function viewConditions(req: FeedRequest): SQL[] | null {
     const since = new Date(req.now.getTime() - THIS_WEEK_DAYS * 24 * 60 * 60 * 1000);
     where.push(sql`s.created_at >= ${since.toISOString()}::timestamptz`);
   }
-  if (req.q) {
-    const terms = searchTerms(req.q);
-    if (terms.length === 0) return null;
-    where.push(searchMatches(toPrefixQuery(terms)));
-  }
-  return where;
+  if (!req.q) return { where, tsquery: null };
+  const terms = searchTerms(req.q);
+  return terms.length === 0 ? null : { where, tsquery: toPrefixQuery(terms) };
+}
+
+/**
+ * A search first looks at the view's SEARCH_WALK newest pieces (read newest first through the
+ * btree index, so a common word stops as soon as the page is full) and only when they hold too
+ * few matches asks the GIN index for all the matches (no other condition it could read through
+ * an index instead), keeps the older ones and orders them. Either way the work is
+ * bounded by what the word really is, not by the planner's guess of it: a rare word's guess is
+ * floored at 0.5 % of the table, which at a million pieces made the planner walk the whole
+ * newest-first index with a filter (180 ms) instead of reading the GIN index (feed.search.explain.md).
+ */
+export const SEARCH_WALK = 2000;
+
+const NEWEST_FIRST = sql.raw(`order by s.created_at desc nulls last, s.id desc nulls last`);
+
+/**
+ * The `limit` newest pieces of the view, newest first, with `columns` (names of `submissions`
+ * columns). Without a search: one read of the newest-first index. With one: see SEARCH_WALK.
+ */
+function newestOfView(view: ViewConditions, columns: string[], limit: number): SQL {
+  const where = sql.join(view.where, sql` and `);
+  const cols = sql.raw(columns.map((c) => `s.${c}`).join(", "));
+  if (!view.tsquery) return sql`select ${cols} from submissions s where ${where} ${NEWEST_FIRST} limit ${limit}`;
+  const matches = searchMatches(view.tsquery);
+  const names = sql.raw(columns.join(", "));
+  return sql`
+    with edge_row as materialized (
+      select s.created_at, s.id from submissions s where ${where} ${NEWEST_FIRST} offset ${SEARCH_WALK - 1} limit 1
+    ),
+    edge as (
+      select coalesce((select created_at from edge_row), '-infinity'::timestamptz) as t,
+        coalesce((select id from edge_row), '00000000-0000-0000-0000-000000000000'::uuid) as id
+    ),
+    newer as materialized (
+      select ${cols} from submissions s
+      where ${where} and ${matches} and (s.created_at, s.id) >= ((select t from edge), (select id from edge))
+      ${NEWEST_FIRST} limit ${limit}
+    ),
+    older as materialized (
+      select ${cols} from submissions s
+      where (select count(*) from newer) < ${limit} and exists (select 1 from edge_row) and ${where} and ${matches}
+    )
+    select ${names} from (
+      select ${names} from newer
+      union all
+      select ${names} from older o where (o.created_at, o.id) < ((select t from edge), (select id from edge))
+    ) s
+    ${NEWEST_FIRST} limit ${limit}`;
 }
 
 /**
@@ -134,33 +184,25 @@ export type CardRow = z.infer<typeof cardRow>;
  * newest piece when the first page was read), then order those.
  */
 export function feedPageQuery(req: FeedRequest, cursor: FeedCursor | null, limit = COMMUNITY_PAGE_SIZE + 1): SQL | null {
-  const where = viewConditions(req);
-  if (!where) return null;
+  const view = viewConditions(req);
+  if (!view) return null;
 
   if (req.sort === "recent") {
-    if (cursor) where.push(sql`(s.created_at, s.id) < (${cursor.k[1]}::timestamptz, ${cursor.k[2]}::uuid)`);
+    if (cursor) view.where.push(sql`(s.created_at, s.id) < (${cursor.k[1]}::timestamptz, ${cursor.k[2]}::uuid)`);
     return sql`
       with page as (
-        select s.id, s.created_at, null::text as k
-        from submissions s
-        where ${sql.join(where, sql` and `)}
-        order by s.created_at desc nulls last, s.id desc nulls last
-        limit ${limit}
+        select s.id, s.created_at, null::text as k from (${newestOfView(view, ["id", "created_at"], limit)}) s
       )
       ${cardColumns(req.viewerId, sql`null::text as head_t, null::uuid as head_id`)}
       order by r.created_at desc, r.id desc
     `;
   }
 
-  if (cursor) where.push(sql`(s.created_at, s.id) <= (${cursor.h[0]}::timestamptz, ${cursor.h[1]}::uuid)`);
+  if (cursor) view.where.push(sql`(s.created_at, s.id) <= (${cursor.h[0]}::timestamptz, ${cursor.h[1]}::uuid)`);
   const sort = SORTS[req.sort];
   return sql`
     with win as materialized (
-      select s.id, s.created_at, s.like_count, s.word_count, s.user_id, s.submission_type, s.author_alias
-      from submissions s
-      where ${sql.join(where, sql` and `)}
-      order by s.created_at desc nulls last, s.id desc nulls last
-      limit ${COMMUNITY_FEED_LIMIT}
+      ${newestOfView(view, ["id", "created_at", "like_count", "word_count", "user_id", "submission_type", "author_alias"], COMMUNITY_FEED_LIMIT)}
     ),
     head as (
       select w.created_at::text as t, w.id from win w order by w.created_at desc, w.id desc limit 1

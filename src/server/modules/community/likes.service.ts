@@ -19,23 +19,19 @@ export async function setLike(deps: Deps, pieceId: string, userId: string, liked
       .for("update");
     if (!piece) throw notFound(COMMUNITY_MESSAGES.pieceNotFound);
     if (liked && piece.writerId === userId) throw forbidden(COMMUNITY_MESSAGES.ownPieceLike, "own_piece");
-    const changed = liked
-      ? await tx
-          .insert(submissionLikes)
-          .values({ submissionId: pieceId, userId, createdAt: deps.clock.now() })
-          .onConflictDoNothing()
-          .returning({ userId: submissionLikes.userId })
-      : await tx
-          .delete(submissionLikes)
-          .where(and(eq(submissionLikes.submissionId, pieceId), eq(submissionLikes.userId, userId)))
-          .returning({ userId: submissionLikes.userId });
-    if (changed.length === 0) return { liked, likeCount: piece.likeCount };
-    const [updated] = await tx
-      .update(submissions)
-      .set({ likeCount: sql`greatest(${submissions.likeCount} + ${liked ? 1 : -1}, 0)` })
-      .where(eq(submissions.id, pieceId))
-      .returning({ likeCount: submissions.likeCount });
-    const likeCount = updated!.likeCount;
+    // The like row and the counter in one statement; the counter moves only when the row did.
+    const change = liked
+      ? sql`insert into ${submissionLikes} (submission_id, user_id, created_at) values (${pieceId}, ${userId}, ${deps.clock.now()}) on conflict do nothing returning 1`
+      : sql`delete from ${submissionLikes} where submission_id = ${pieceId} and user_id = ${userId} returning 1`;
+    const { rows } = (await tx.execute(sql`
+      with changed as (${change})
+      update ${submissions} set like_count = greatest(like_count + ${liked ? 1 : -1}, 0)
+      where id = ${pieceId} and exists (select 1 from changed)
+      returning like_count
+    `)) as unknown as { rows: { like_count: number }[] };
+    const updated = rows[0];
+    if (!updated) return { liked, likeCount: piece.likeCount };
+    const likeCount = Number(updated.like_count);
     await deps.realtime.publish(tx, "piece:liked", { id: pieceId, likeCount });
     return { liked, likeCount };
   });

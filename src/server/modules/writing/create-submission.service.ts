@@ -1,16 +1,22 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { ACHIEVEMENT_TYPES } from "#shared/domain/achievements.ts";
 import { localDate } from "#shared/domain/dates.ts";
+import { isUuid } from "#shared/domain/ids.ts";
+import { mayAnswerPrompt } from "#shared/domain/prompt-choice.ts";
+import { streakAfterWriting } from "#shared/domain/streaks.ts";
 import { countWords, pagesFor } from "#shared/domain/words.ts";
 import { resolveSignature, WRITING_MESSAGES } from "#shared/domain/writing-session.ts";
 import type { SubmissionOutput, SubmissionResponse, ValidSubmission } from "#shared/schemas/writing.ts";
 import type { Db, Queryable } from "../../db/client.ts";
-import { submissions, users } from "../../db/schema/index.ts";
+import { promptColumns } from "../../db/query-parts.ts";
+import { prompts, submissions, users } from "../../db/schema/index.ts";
 import type { Deps } from "../../deps.ts";
 import { badRequest, HttpError } from "../../http/errors.ts";
 import type { SessionUser } from "../../http/context.ts";
 import { findAnswerablePrompt } from "./prompts.service.ts";
-import { awardAchievements, recordWritingDay, streakOf } from "./streak.service.ts";
-import { assertSessionUsable, checkWritingTime, spendSession } from "./writing-sessions.service.ts";
+import { awardAchievementsSql, lifetimePagesSql, recordWritingDaySql, streakOf } from "./streak.service.ts";
+import { assertSessionUsable, checkWritingTime, refuseSpentSession, sessionStateSql, spendSessionSql } from "./writing-sessions.service.ts";
 
 type SubmissionRow = typeof submissions.$inferSelect;
 
@@ -45,20 +51,55 @@ async function replayResponse(db: Db, userId: string, row: SubmissionRow): Promi
 
 /**
  * How a published piece is signed (a private save is always signed with the name), and the alias
- * it keeps when signed by alias (null otherwise): a later change of alias re-signs nothing.
+ * it keeps when signed by alias (null otherwise): a later change of alias re-signs nothing. The
+ * alias is the writer's as this request read it (http/session.ts reads their row every request).
  */
-async function signatureFor(db: Db, userId: string, input: ValidSubmission): Promise<Pick<SubmissionRow, "submissionType" | "authorAlias">> {
+function signatureFor(user: SessionUser, input: ValidSubmission): Pick<SubmissionRow, "submissionType" | "authorAlias"> {
   if (input.action === "save") return { submissionType: "name", authorAlias: null };
-  const [row] = await db.select({ alias: users.alias }).from(users).where(eq(users.id, userId)).limit(1);
-  const signed = resolveSignature(input.signature, input.page, row?.alias ?? null);
+  const signed = resolveSignature(input.signature, input.page, user.alias);
   if (!signed.ok) throw badRequest(signed.message, "invalid_signature");
-  return { submissionType: signed.signature, authorAlias: signed.signature === "alias" ? (row?.alias?.trim() ?? null) : null };
+  return { submissionType: signed.signature, authorAlias: signed.signature === "alias" ? (user.alias?.trim() ?? null) : null };
 }
+
+/**
+ * One read before anything else: whether this idempotency key already made a piece, and the
+ * prompt the piece names (null when it names none or no prompt).
+ */
+async function firstLook(db: Db, userId: string, input: ValidSubmission) {
+  const promptId = input.promptId && isUuid(input.promptId) ? input.promptId : null;
+  const [row] = await db
+    .select({
+      existing: sql<string | null>`(select ${submissions.id} from ${submissions} where ${submissions.userId} = ${userId} and ${submissions.idempotencyKey} = ${input.idempotencyKey})`,
+      prompt: promptColumns,
+    })
+    .from(users)
+    .leftJoin(prompts, promptId ? eq(prompts.id, promptId) : sql`false`)
+    .where(eq(users.id, userId));
+  return { existing: row?.existing ?? null, prompt: row?.prompt ?? null };
+}
+
+/** The prompt named by a piece written on `today`, when the writer may answer it (findAnswerablePrompt, read once in the usual case). */
+async function answerablePrompt(
+  db: Db,
+  input: ValidSubmission,
+  looked: Awaited<ReturnType<typeof firstLook>>["prompt"],
+  today: string,
+  shownAtStart: string | undefined,
+) {
+  if (!looked || mayAnswerPrompt(looked, today, shownAtStart ?? null)) return looked;
+  return findAnswerablePrompt(db, input.promptId, today, shownAtStart);
+}
+
+const awarded = z.array(z.object({ achievement_type: z.enum(ACHIEVEMENT_TYPES), year: z.coerce.number() }));
+const writeResult = z.object({ spent: z.coerce.number(), won: z.union([awarded, z.string().transform((t) => awarded.parse(JSON.parse(t)))]) });
 
 /**
  * Saves or publishes a piece (spec §5). Every rule is checked before anything is written;
  * the insert, the spent writing session, the streak, achievements and the live event share
- * one transaction, so a refusal anywhere leaves nothing behind.
+ * one transaction, so a refusal anywhere leaves nothing behind. In statements: one read before
+ * the transaction; in it, the writer's row locked, one read of what the rules need, the insert
+ * (with the streak it moves to), one write of the writer's row, the session and achievements,
+ * and the live event.
  */
 export async function createSubmission(
   deps: Deps,
@@ -69,7 +110,8 @@ export async function createSubmission(
   const { db } = deps;
 
   // A repeated request (double click, retry after a time-out) gets the piece it already made.
-  const existing = await findByKey(db, user.id, input.idempotencyKey);
+  const look = await firstLook(db, user.id, input);
+  const existing = look.existing ? await findByKey(db, user.id, input.idempotencyKey) : undefined;
   if (existing) return { created: false, response: await replayResponse(db, user.id, existing) };
 
   const content = input.content.trim();
@@ -80,20 +122,33 @@ export async function createSubmission(
   const session = checkWritingTime(deps, user, input.writingSession, input.action, now);
 
   // The prompt must exist and be one the writer can see: dated up to their day, or the one /write shows them.
-  const prompt = await findAnswerablePrompt(db, input.promptId, today, session?.shownPromptId);
+  const prompt = await answerablePrompt(db, input, look.prompt, today, session?.shownPromptId);
   if (!prompt) throw badRequest(WRITING_MESSAGES.noPrompt, "no_prompt");
 
   const isPrivate = input.action === "save";
-  const { submissionType, authorAlias } = await signatureFor(db, user.id, input);
+  const { submissionType, authorAlias } = signatureFor(user, input);
   const words = countWords(content);
+  const pages = pagesFor(words);
 
   const result = await db.transaction(async (tx) => {
     // One piece at a time per writer; the locked row's streak is the one this piece moves on.
     const locked = await streakOf(tx, user.id, true);
-    const seen = await findByKey(tx, user.id, input.idempotencyKey);
+    // After the lock (a statement of its own, so this one sees whatever the writer's previous piece wrote).
+    const state = session ? sessionStateSql(session, user.id) : { spent: sql<boolean>`false`, usedUp: sql<boolean>`false` };
+    const [prior] = await tx
+      .select({
+        seen: sql<string | null>`(select ${submissions.id} from ${submissions} where ${submissions.userId} = ${user.id} and ${submissions.idempotencyKey} = ${input.idempotencyKey})`,
+        spent: state.spent.mapWith(Boolean),
+        usedUp: state.usedUp.mapWith(Boolean),
+        pages: lifetimePagesSql(user.id),
+      })
+      .from(users)
+      .where(eq(users.id, user.id));
+    const seen = prior?.seen ? await findByKey(tx, user.id, input.idempotencyKey) : undefined;
     if (seen) return { created: false as const, row: seen };
-    if (session) await assertSessionUsable(tx, session, user.id, input.action, deps.env.MIN_WRITING_SECONDS);
+    if (session) assertSessionUsable(prior!, input.action, deps.env.MIN_WRITING_SECONDS);
 
+    const streak = streakAfterWriting(locked, today);
     const [inserted] = await tx
       .insert(submissions)
       .values({
@@ -102,12 +157,15 @@ export async function createSubmission(
         content,
         title: input.title,
         wordCount: words,
-        pagesWritten: pagesFor(words),
+        pagesWritten: pages,
         submissionType,
         authorAlias,
         isPrivate,
         localDate: today,
         idempotencyKey: input.idempotencyKey,
+        // Name-signed cards show the streak as it was when the piece was written, never the live
+        // one (a later anonymous piece must not move it): snapshot it on the piece.
+        authorStreak: !isPrivate && submissionType === "name" ? streak.currentStreak : null,
         createdAt: now,
         updatedAt: now,
       })
@@ -119,17 +177,22 @@ export async function createSubmission(
       if (!twin) throw new HttpError(409, "conflict", "This piece is already being saved. Please try again in a moment.");
       return { created: false as const, row: twin };
     }
-    if (session) await spendSession(tx, session, user.id, inserted.id, now);
 
-    const streak = await recordWritingDay(tx, user.id, locked, today);
-    // Name-signed cards show the streak as it was when the piece was written, never the live one
-    // (a later anonymous piece must not move it): snapshot it on the piece.
-    if (!isPrivate && submissionType === "name") {
-      await tx.update(submissions).set({ authorStreak: streak.currentStreak }).where(eq(submissions.id, inserted.id));
-      inserted.authorStreak = streak.currentStreak;
-    }
-    const achievements = await awardAchievements(tx, user.id, Number(today.slice(0, 4)), now);
+    // The writer's row, the spent session and the achievements, in one statement.
+    const award = awardAchievementsSql(user.id, Number(prior?.pages ?? 0) + pages, Number(today.slice(0, 4)), now);
+    const ctes = [sql`streak as (${recordWritingDaySql(user.id, streak)})`];
+    if (session) ctes.push(sql`spent as (${spendSessionSql(session, user.id, inserted.id, now)})`);
+    if (award) ctes.push(sql`won as (${award})`);
+    const { rows } = (await tx.execute(sql`
+      with ${sql.join(ctes, sql`, `)}
+      select ${session ? sql`(select count(*) from spent)::int` : sql`1`} as spent,
+        ${award ? sql`coalesce((select json_agg(won) from won), '[]'::json)` : sql`'[]'::json`} as won
+    `)) as unknown as { rows: unknown[] };
+    const written = writeResult.parse(rows[0]);
+    if (written.spent === 0) refuseSpentSession();
+
     if (!isPrivate) await deps.realtime.publish(tx, "piece:published", { id: inserted.id, promptId: inserted.promptId });
+    const achievements = written.won.map((w) => ({ achievementType: w.achievement_type, year: w.year }));
     return { created: true as const, row: inserted, streak, achievements };
   });
 

@@ -1,8 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { achievementsReached, type AchievementType } from "#shared/domain/achievements.ts";
-import { streakAfterWriting, type StreakState } from "#shared/domain/streaks.ts";
-import type { AwardedAchievement } from "#shared/schemas/writing.ts";
-import type { Queryable, Tx } from "../../db/client.ts";
+import type { StreakState } from "#shared/domain/streaks.ts";
+import type { Queryable } from "../../db/client.ts";
 import { submissions, userAchievements, users } from "../../db/schema/index.ts";
 
 /* What a piece moves on its writer's row: the streak of days written and the achievements of lifetime pages. */
@@ -23,36 +22,26 @@ export async function streakOf(q: Queryable, userId: string, lock = false): Prom
   return row ?? NO_STREAK;
 }
 
-/** Lifetime pages: the sum over the writer's pieces (submissions_user_local_date_idx). */
-async function lifetimePages(q: Queryable, userId: string): Promise<number> {
-  const [row] = await q
-    .select({ pages: sql<number>`coalesce(sum(${submissions.pagesWritten}), 0)::float8` })
-    .from(submissions)
-    .where(eq(submissions.userId, userId));
-  return row?.pages ?? 0;
+/** Lifetime pages: the sum over the writer's pieces (submissions_user_local_date_idx), for a read under their lock. */
+export function lifetimePagesSql(userId: string): SQL<number> {
+  return sql`(select coalesce(sum(${submissions.pagesWritten}), 0)::float8 from ${submissions} where ${submissions.userId} = ${userId})`.mapWith(Number);
 }
 
-/** Moves the writer's streak (read from their row, locked by the caller) to their local date `today`. */
-export async function recordWritingDay(tx: Tx, userId: string, current: StreakState, today: string): Promise<StreakState> {
-  const next = streakAfterWriting(current, today);
-  await tx
-    .update(users)
-    .set({ currentStreak: next.currentStreak, longestStreak: next.longestStreak, lastWriteDate: next.lastWriteDate })
-    .where(eq(users.id, userId));
-  return next;
+/** The writer's row moved to their streak `next` (streakAfterWriting, from the row read under their lock). */
+export function recordWritingDaySql(userId: string, next: StreakState): SQL {
+  return sql`update ${users} set current_streak = ${next.currentStreak}, longest_streak = ${next.longestStreak},
+    last_write_date = ${next.lastWriteDate} where id = ${userId}`;
 }
 
 /**
- * Achievements the writer's lifetime pages have reached and they do not hold yet. Runs after
- * the user row is locked, so concurrent pieces of one writer see each other's pages.
+ * Achievements lifetime pages `pages` have reached, as an insert that returns the ones the
+ * writer did not hold yet (achievement_type, year); null when none is reached. Runs under the
+ * writer's lock with `pages` counting the new piece, so concurrent pieces see each other's pages.
  */
-export async function awardAchievements(tx: Tx, userId: string, year: number, now: Date): Promise<AwardedAchievement[]> {
-  const reached: AchievementType[] = achievementsReached(await lifetimePages(tx, userId));
-  if (reached.length === 0) return [];
-  const inserted = await tx
-    .insert(userAchievements)
-    .values(reached.map((achievementType) => ({ userId, achievementType, year, achievedAt: now })))
-    .onConflictDoNothing({ target: [userAchievements.userId, userAchievements.achievementType] })
-    .returning({ achievementType: userAchievements.achievementType, year: userAchievements.year });
-  return inserted;
+export function awardAchievementsSql(userId: string, pages: number, year: number, now: Date): SQL | null {
+  const reached: AchievementType[] = achievementsReached(pages);
+  if (reached.length === 0) return null;
+  const rows = reached.map((type) => sql`(${userId}, ${type}, ${year}, ${now})`);
+  return sql`insert into ${userAchievements} (user_id, achievement_type, year, achieved_at) values ${sql.join(rows, sql`, `)}
+    on conflict (user_id, achievement_type) do nothing returning achievement_type, year`;
 }

@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import {
   expiredSessionMessage,
   secondsLeft,
@@ -9,7 +9,6 @@ import {
   type WritingAction,
 } from "#shared/domain/writing-session.ts";
 import type { WritingSessionResponse } from "#shared/schemas/writing.ts";
-import type { Tx } from "../../db/client.ts";
 import { spentWritingSessions, submissions } from "../../db/schema/index.ts";
 import type { Deps } from "../../deps.ts";
 import { badRequest } from "../../http/errors.ts";
@@ -49,32 +48,34 @@ export function checkWritingTime(deps: Deps, user: SessionUser, token: string, a
   return session;
 }
 
-/** Under the writer's lock: the session is not spent, and it started after their latest piece. */
-export async function assertSessionUsable(tx: Tx, session: WritingSession, userId: string, action: WritingAction, minSeconds: number): Promise<void> {
-  const [spent] = await tx
-    .select({ nonce: spentWritingSessions.nonce })
-    .from(spentWritingSessions)
-    .where(eq(spentWritingSessions.nonce, session.nonce))
-    .limit(1);
-  if (spent) throw badRequest(WRITING_MESSAGES.spentSession, "writing_session_spent");
-  // The writer's latest piece (submissions_user_created_idx): a session must have started after it.
-  const [last] = await tx
-    .select({ createdAt: submissions.createdAt })
-    .from(submissions)
-    .where(eq(submissions.userId, userId))
-    .orderBy(desc(submissions.createdAt))
-    .limit(1);
-  if (last && session.startedAtMs <= last.createdAt.getTime()) {
-    throw badRequest(usedUpSessionMessage(action, minSeconds), "writing_session_used_up");
-  }
+/**
+ * Whether the session can still pay for a piece, as two conditions for the caller's one read
+ * under the writer's lock: `spent` (a piece already used it) and `usedUp` (it started no later
+ * than the writer's latest piece, submissions_user_created_idx: tokens collected in advance
+ * cannot pay for several pieces).
+ */
+export function sessionStateSql(session: WritingSession, userId: string): { spent: SQL<boolean>; usedUp: SQL<boolean> } {
+  return {
+    spent: sql<boolean>`exists (select 1 from ${spentWritingSessions} where ${spentWritingSessions.nonce} = ${session.nonce})`,
+    usedUp: sql<boolean>`exists (select 1 from ${submissions} where ${submissions.userId} = ${userId} and ${submissions.createdAt} >= ${new Date(session.startedAtMs)})`,
+  };
 }
 
-/** Marks the session spent by the piece just written; if another request spent it first, this piece is refused. */
-export async function spendSession(tx: Tx, session: WritingSession, userId: string, submissionId: string, now: Date): Promise<void> {
-  const spent = await tx
-    .insert(spentWritingSessions)
-    .values({ nonce: session.nonce, userId, submissionId, spentAt: now })
-    .onConflictDoNothing()
-    .returning({ nonce: spentWritingSessions.nonce });
-  if (spent.length === 0) throw badRequest(WRITING_MESSAGES.spentSession, "writing_session_spent");
+/** Refuses a piece whose session is spent or used up (sessionStateSql, read under the writer's lock). */
+export function assertSessionUsable(state: { spent: boolean; usedUp: boolean }, action: WritingAction, minSeconds: number): void {
+  if (state.spent) throw badRequest(WRITING_MESSAGES.spentSession, "writing_session_spent");
+  if (state.usedUp) throw badRequest(usedUpSessionMessage(action, minSeconds), "writing_session_used_up");
+}
+
+/**
+ * Marks the session spent by the piece just written (a statement for the caller's write, it
+ * returns a row only when it did); if another request spent it first, call refuseSpentSession.
+ */
+export function spendSessionSql(session: WritingSession, userId: string, submissionId: string, now: Date): SQL {
+  return sql`insert into ${spentWritingSessions} (nonce, user_id, submission_id, spent_at)
+    values (${session.nonce}, ${userId}, ${submissionId}, ${now}) on conflict do nothing returning 1`;
+}
+
+export function refuseSpentSession(): never {
+  throw badRequest(WRITING_MESSAGES.spentSession, "writing_session_spent");
 }
