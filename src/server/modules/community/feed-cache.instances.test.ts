@@ -1,14 +1,7 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { CommunityFeedPage } from "#shared/schemas/community.ts";
-import { createApp } from "#server/app.ts";
-import { openDatabase } from "#server/db/client.ts";
-import { seedFreshDatabase } from "#server/db/seed.ts";
-import { createDeps } from "#server/deps.ts";
-import { parseEnv } from "#server/env.ts";
-import { APP_URL, cookieFrom, freshPostgres } from "#tests/setup/app.ts";
+import { APP_URL, cookieFrom } from "#tests/setup/app.ts";
+import { twoInstances } from "#tests/setup/instances.ts";
 import { SseReader, type } from "#tests/setup/sse-reader.ts";
 
 /*
@@ -19,23 +12,8 @@ import { SseReader, type } from "#tests/setup/sse-reader.ts";
 
 describe("the feed's first-page cache across two instances", () => {
   it.skipIf(!process.env.DATABASE_URL)("is never stale on B after a publish, a like or a delete on A has reached B", async () => {
-    const { database: databaseA, url, drop } = await freshPostgres(process.env.DATABASE_URL!);
-    const databaseB = await openDatabase({ databaseUrl: url });
-    const env = parseEnv({
-      NODE_ENV: "test",
-      APP_URL,
-      DATA_DIR: mkdtempSync(join(tmpdir(), "inkwell-cache-instances-")),
-      MIN_WRITING_SECONDS: "0",
-      AUTH_RATE_LIMIT_SCALE: "1000",
-      LOG_REQUESTS: "false",
-      AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",
-    });
-    const depsA = await createDeps(env, { inMemory: true, database: databaseA });
-    const depsB = await createDeps(env, { inMemory: true, database: databaseB });
+    const { appA, appB, close } = await twoInstances(process.env.DATABASE_URL!);
     try {
-      await seedFreshDatabase(depsA.db, depsA.clock.now(), "UTC");
-      const appA = createApp(depsA);
-      const appB = createApp(depsB);
       const headers = { origin: APP_URL, "content-type": "application/json" };
       const signUp = async (name: string) => {
         const body = { name, email: `${name.replace(/\W/g, "")}-${Date.now()}@example.com`, password: "a quiet room to write", timeZone: "UTC" };
@@ -94,9 +72,7 @@ describe("the feed's first-page cache across two instances", () => {
       expect((await readB("?sort=liked")).page.items).toEqual([]);
       await sse.close();
     } finally {
-      await depsB.stop();
-      await depsA.stop();
-      await drop();
+      await close();
     }
   });
 });
