@@ -24,10 +24,13 @@ export function createApp(deps: Deps) {
   app.onError(handleError);
   app.use("*", requestLog(deps.env.LOG_REQUESTS && deps.env.NODE_ENV !== "test"));
   app.use("*", securityHeaders());
+  // One compressor for the app (not one made per request). It leaves alone what is already
+  // encoded, such as the feed's cached first pages (gzipped once when cached).
+  const compressor = compress();
   app.use("*", async (c, next) => {
     // Live streams must not be buffered by compression.
     if (c.req.path === "/api/events") return next();
-    return compress()(c, next);
+    return compressor(c, next);
   });
   app.use("*", async (c, next) => {
     c.set("deps", deps);

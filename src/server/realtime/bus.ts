@@ -30,6 +30,7 @@ const KEEP_MS = 24 * 60 * 60 * 1000;
 export class RealtimeBus {
   private listeners = new Set<Listener>();
   private resyncListeners = new Set<() => void>();
+  private localListeners = new Set<Listener>();
   private unlisten: (() => Promise<void>) | undefined;
   private unwatchGaps: (() => void) | undefined;
   private pruneTimer: NodeJS.Timeout | undefined;
@@ -55,9 +56,7 @@ export class RealtimeBus {
       }
     });
     // The LISTEN connection came back after an outage: events in the gap were never delivered here.
-    this.unwatchGaps = this.database.onNotificationGap(() => {
-      for (const l of this.resyncListeners) l();
-    });
+    this.unwatchGaps = this.database.onNotificationGap(() => this.resync());
     this.pruneTimer = setInterval(() => void this.prune().catch(() => undefined), 60 * 60 * 1000);
     this.pruneTimer.unref();
   }
@@ -68,13 +67,39 @@ export class RealtimeBus {
     this.unwatchGaps?.();
     this.listeners.clear();
     this.resyncListeners.clear();
+    this.localListeners.clear();
   }
 
   /** Records and announces an event; pass the transaction so it goes out only on commit. */
   async publish<T extends LiveEventType>(q: Queryable, type: T, payload: LiveEventPayload<T>): Promise<void> {
-    // One statement: the row, and the NOTIFY of it ({ id, type, payload } as JSON).
-    await q.execute(sql`with e as (insert into ${events} (type, payload) values (${type}, ${JSON.stringify(payload)}::jsonb) returning id, type, payload)
-      select pg_notify(${CHANNEL}, json_build_object('id', e.id, 'type', e.type, 'payload', e.payload)::text) from e`);
+    // One statement: the row, and the NOTIFY of it ({ id, type, payload } as JSON). Inside a
+    // transaction the NOTIFY goes out on commit, after the local listeners below; outside one,
+    // PGlite may deliver it during this statement, before them (a listener must allow for that).
+    const result = await q.execute(sql`with e as (insert into ${events} (type, payload) values (${type}, ${JSON.stringify(payload)}::jsonb) returning id, type, payload)
+      select e.id, pg_notify(${CHANNEL}, json_build_object('id', e.id, 'type', e.type, 'payload', e.payload)::text) from e`);
+    if (this.localListeners.size === 0) return;
+    const id = Number((result as unknown as { rows: { id: number | string }[] }).rows[0]!.id);
+    const event = toStored(id, type, payload);
+    if (!event) return;
+    for (const l of this.localListeners) {
+      try {
+        l(event);
+      } catch (err) {
+        logError("local event listener failed", err);
+      }
+    }
+  }
+
+  /**
+   * Called when this instance records an event, before its transaction commits (it may still roll
+   * back). The same event is delivered to subscribe() listeners only after the commit, through
+   * NOTIFY, which on PostgreSQL can trail the writer's own response: a cache uses this to stop
+   * serving what the event changes from the moment the write is made, so the writer's next read
+   * on this instance is never older than their write.
+   */
+  onLocalPublish(listener: Listener): () => void {
+    this.localListeners.add(listener);
+    return () => this.localListeners.delete(listener);
   }
 
   subscribe(listener: Listener): () => void {
@@ -89,6 +114,11 @@ export class RealtimeBus {
   onResync(listener: () => void): () => void {
     this.resyncListeners.add(listener);
     return () => this.resyncListeners.delete(listener);
+  }
+
+  /** Tells every onResync listener that events may have been missed. */
+  resync(): void {
+    for (const l of this.resyncListeners) l();
   }
 
   /** Events after `lastId`, oldest first, for a client resuming with Last-Event-ID. */

@@ -21,6 +21,7 @@ import { validate } from "../../http/validate.ts";
 import { addComment, deleteComment, listComments } from "./comments.service.ts";
 import { eventsRoutes } from "./events.routes.ts";
 import { getFeedPage } from "./feed.service.ts";
+import { serveFirstPage } from "./feed-first-page.ts";
 import { setLike } from "./likes.service.ts";
 import { getPiece } from "./piece.service.ts";
 import { getPromptHistory } from "./prompt-history.service.ts";
@@ -47,7 +48,10 @@ export const communityRoutes = new Hono<AppEnv>()
   .get("/community/feed", validate("query", feedQuery), async (c) => {
     const q = c.req.valid("query");
     const { db, clock } = c.get("deps");
-    const page = await getFeedPage(db, { ...q, viewerId: c.get("user")?.id ?? null, now: clock.now() });
+    const viewerId = c.get("user")?.id ?? null;
+    // A common view's first page comes from the instance's cache (feed-first-page.ts).
+    if (!q.q && !q.cursor) return serveFirstPage(c, q, viewerId);
+    const page = await getFeedPage(db, { ...q, viewerId, now: clock.now() });
     return respond(c, communityFeedPage, page);
   })
   /** The prompt filter's options: prompt history with public response counts (spec §7). */

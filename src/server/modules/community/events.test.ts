@@ -1,16 +1,9 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { LIVE_HEARTBEAT_MS } from "#shared/constants.ts";
-import { createApp } from "#server/app.ts";
-import { openDatabase } from "#server/db/client.ts";
-import { seedFreshDatabase } from "#server/db/seed.ts";
-import { createDeps } from "#server/deps.ts";
-import { parseEnv } from "#server/env.ts";
-import { APP_URL, cookieFrom, createTestApp, freshPostgres, type TestApp } from "#tests/setup/app.ts";
+import { APP_URL, cookieFrom, createTestApp, type TestApp } from "#tests/setup/app.ts";
 import { createPrompt, createSubmission, createUser, type TestUser } from "#tests/factories.ts";
+import { twoInstances } from "#tests/setup/instances.ts";
 import { SseReader, type } from "#tests/setup/sse-reader.ts";
 
 const listenerCount = (t: { deps: TestApp["deps"] }) => (t.deps.realtime as unknown as { listeners: Set<unknown> }).listeners.size;
@@ -186,23 +179,8 @@ describe("two app instances on one PostgreSQL", () => {
   // Needs a real PostgreSQL server: CI's second API pass sets DATABASE_URL (see .ci/), where this
   // runs; on the embedded PGlite there is no second instance to talk to, so it is skipped there.
   it.skipIf(!process.env.DATABASE_URL)("a piece published through instance A reaches a live client of instance B", async () => {
-    const { database: databaseA, url, drop } = await freshPostgres(process.env.DATABASE_URL!);
-    const databaseB = await openDatabase({ databaseUrl: url });
-    const env = parseEnv({
-      NODE_ENV: "test",
-      APP_URL,
-      DATA_DIR: mkdtempSync(join(tmpdir(), "inkwell-instances-")),
-      MIN_WRITING_SECONDS: "0",
-      AUTH_RATE_LIMIT_SCALE: "1000",
-      LOG_REQUESTS: "false",
-      AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",
-    });
-    const depsA = await createDeps(env, { inMemory: true, database: databaseA });
-    const depsB = await createDeps(env, { inMemory: true, database: databaseB });
+    const { appA, appB, close } = await twoInstances(process.env.DATABASE_URL!);
     try {
-      await seedFreshDatabase(depsA.db, depsA.clock.now(), "UTC");
-      const appA = createApp(depsA);
-      const appB = createApp(depsB);
       const sse = new SseReader(await appB.request("/api/events"));
       await sse.next(type("ready"));
 
@@ -253,9 +231,7 @@ describe("two app instances on one PostgreSQL", () => {
       await sse.close();
       await sseA.close();
     } finally {
-      await depsB.stop();
-      await depsA.stop();
-      await drop();
+      await close();
     }
   });
 });

@@ -51,14 +51,24 @@ function headOf(first: CardRow, last: CardRow): FeedCursor["h"] {
   return last.head_t !== null && last.head_id !== null ? [last.head_t, last.head_id] : [first.created_key, first.id];
 }
 
+/** A page and the oldest piece it was made from (null when none): feed-cache.ts dates "This Week" pages by it. */
+export interface FeedPageRead {
+  page: CommunityFeedPage;
+  oldest: Date | null;
+}
+
 export async function getFeedPage(db: Db, req: FeedRequest): Promise<CommunityFeedPage> {
+  return (await readFeedPage(db, req)).page;
+}
+
+export async function readFeedPage(db: Db, req: FeedRequest): Promise<FeedPageRead> {
   const codec = FEED_CURSORS[req.sort];
   const cursor = req.cursor ? codec.decode(req.cursor) : null;
   const served = cursor?.n ?? 0;
   // A page never runs past the view's 200th piece.
   const size = Math.min(COMMUNITY_PAGE_SIZE, COMMUNITY_FEED_LIMIT - served);
   const query = size > 0 ? feedPageQuery(req, cursor, size + 1) : null;
-  if (!query) return { items: [], nextCursor: null };
+  if (!query) return { page: { items: [], nextCursor: null }, oldest: null };
   const result = await typedRows(db, query, cardRow);
   const page = result.slice(0, size);
   const first = page[0];
@@ -68,5 +78,7 @@ export async function getFeedPage(db: Db, req: FeedRequest): Promise<CommunityFe
     const h = cursor?.h ?? headOf(first, last);
     nextCursor = codec.encode({ h, k: [last.sort_key, last.created_key, last.id], n: served + page.length });
   }
-  return { items: page.map(cardFrom), nextCursor };
+  // Every row read (the page and the one after it) decides what the page shows.
+  const oldest = result.reduce<Date | null>((o, r) => (o === null || r.created_at < o ? r.created_at : o), null);
+  return { page: { items: page.map(cardFrom), nextCursor }, oldest };
 }

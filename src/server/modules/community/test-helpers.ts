@@ -39,7 +39,7 @@ export async function ownPrompt(text?: string) {
 
 export const minutesAgo = (m: number) => new Date(t.deps.clock.now().getTime() - m * 60_000);
 
-/** Many pieces in one insert (reading tests only); an alias-signed piece keeps its writer's alias, as publishing does. */
+/** Many pieces in one insert (reading tests only); an alias-signed piece keeps its writer's alias and each is announced, as publishing does. */
 export async function insertPieces(
   rows: { user: { id: string; alias?: string | null }; promptId: string; createdAt: Date; content?: string; likeCount?: number; submissionType?: "name" | "alias" | "anonymous"; title?: string | null }[],
 ): Promise<string[]> {
@@ -62,7 +62,9 @@ export async function insertPieces(
       updatedAt: r.createdAt,
     };
   });
-  const inserted = await t.deps.db.insert(submissions).values(values).returning({ id: submissions.id });
+  const inserted = await t.deps.db.insert(submissions).values(values).returning({ id: submissions.id, promptId: submissions.promptId });
+  // Announced as publishing does, so what caches the feed hears of them.
+  for (const r of inserted) await t.deps.realtime.publish(t.deps.db, "piece:published", r);
   return inserted.map((r) => r.id);
 }
 

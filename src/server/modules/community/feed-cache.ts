@@ -1,0 +1,183 @@
+import { createHash } from "node:crypto";
+import { gzipSync } from "node:zlib";
+import { THIS_WEEK_DAYS } from "#shared/constants.ts";
+import type { CommunityFeedPage, FeedParams } from "#shared/schemas/community.ts";
+import type { LiveEvent } from "#shared/schemas/events.ts";
+import type { StoredLiveEvent } from "../../realtime/bus.ts";
+
+/*
+ * The first pages of the common feed views (no search, no cursor), kept in memory as the
+ * visitor sees them: the page, its JSON, that JSON gzipped once, and a weak ETag. A page stays
+ * exactly what the database would answer because every change to what a first page shows comes
+ * with a live event, which reaches every instance (realtime/bus.ts) and drops the pages it can
+ * change (`staleAfter`, one exhaustive switch: a new event type does not compile until it says
+ * which pages it changes). What comes without an event is bounded instead:
+ * - "This Week" loses a piece when it turns a week old: such a page expires when its oldest
+ *   piece (of those read to make it) does;
+ * - a writer renaming themselves or an admin editing a prompt's text changes cards without an
+ *   event: every page is read again after FEED_CACHE_MAX_AGE_MS at most;
+ * - missed events (the LISTEN connection was lost): the bus calls resync and everything goes.
+ * A fill that started before an event is never stored (the epoch moved), and while this
+ * instance's own write is between its commit and its NOTIFY nothing is stored at all.
+ */
+
+export const FEED_CACHE_MAX_ENTRIES = 200;
+export const FEED_CACHE_MAX_BYTES = 16 * 1024 * 1024;
+export const FEED_CACHE_MAX_AGE_MS = 30_000;
+const RECENTLY_DELIVERED_MAX = 1024;
+/** An own write whose NOTIFY never came (it rolled back) stops holding the cache after this. */
+const LOCAL_HOLD_MS = 5_000;
+const WEEK_MS = THIS_WEEK_DAYS * 24 * 60 * 60 * 1000;
+
+export type FeedKey = Pick<FeedParams, "prompt" | "filter" | "sort">;
+
+export interface CachedFeedPage {
+  key: FeedKey;
+  /** The page as a visitor sees it (likedByMe and isMine false). */
+  page: CommunityFeedPage;
+  ids: ReadonlySet<string>;
+  json: string;
+  gzip: Uint8Array<ArrayBuffer>;
+  etag: string;
+  /** On the app's clock: after this the page is read again. */
+  expiresAt: number;
+  bytes: number;
+}
+
+function unreachable(event: never): never {
+  throw new Error(`no cache rule for live event ${JSON.stringify(event)}`);
+}
+
+/**
+ * Which cached first pages an event changes. Exact, never looser: a page that may differ after
+ * the event must answer true.
+ */
+export function staleAfter(event: LiveEvent): (key: FeedKey, ids: ReadonlySet<string>) => boolean {
+  switch (event.type) {
+    // A new piece enters every view it matches; a deleted one leaves the views (and may have been
+    // their head or the piece after the page, which the next cursor names): drop them all.
+    case "piece:published":
+    case "piece:deleted":
+      return () => true;
+    // Likes show on the card and order Most Liked (of the view's 200 newest, any of which may rise).
+    case "piece:liked":
+      return (key, ids) => key.sort === "liked" || ids.has(event.payload.id);
+    // Comments only show on the card: no view is filtered or ordered by them.
+    case "piece:commented":
+      return (_key, ids) => ids.has(event.payload.id);
+    // The badge on the card, and the piece enters or leaves Editor's Picks.
+    case "piece:featured":
+      return (key, ids) => key.filter === "featured" || ids.has(event.payload.id);
+    default:
+      return unreachable(event);
+  }
+}
+
+export const feedKeyString = (key: FeedKey) => `${key.prompt}|${key.filter}|${key.sort}`;
+
+/** A weak validator: the gzipped and the plain body are the same representation. */
+export const etagOf = (json: string) => `W/"${createHash("sha1").update(json).digest("base64url").slice(0, 22)}"`;
+
+export class FeedCache {
+  private readonly entries = new Map<string, CachedFeedPage>();
+  private readonly filling = new Map<string, { epoch: number; value: Promise<CachedFeedPage> }>();
+  /** Own events recorded but not yet delivered back through NOTIFY: id → until when they hold. */
+  private readonly ownPending = new Map<number, number>();
+  /** Ids delivered lately: an own event delivered before it was recorded (PGlite, outside a transaction) holds nothing. */
+  private readonly recentlyDelivered = new Set<number>();
+  private epoch = 0;
+  private bytes = 0;
+
+  constructor(private readonly limits = { entries: FEED_CACHE_MAX_ENTRIES, bytes: FEED_CACHE_MAX_BYTES, maxAgeMs: FEED_CACHE_MAX_AGE_MS }) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** An event was delivered (committed, on any instance). */
+  delivered(event: StoredLiveEvent): void {
+    this.ownPending.delete(event.id);
+    this.recentlyDelivered.add(event.id);
+    if (this.recentlyDelivered.size > RECENTLY_DELIVERED_MAX) this.recentlyDelivered.delete(this.recentlyDelivered.values().next().value!);
+    this.invalidate(event);
+  }
+
+  /** This instance recorded an event in a transaction that has not committed yet. */
+  recorded(event: StoredLiveEvent): void {
+    if (!this.recentlyDelivered.has(event.id)) this.ownPending.set(event.id, Date.now() + LOCAL_HOLD_MS);
+    this.invalidate(event);
+  }
+
+  /** Events may have been missed: nothing cached can be trusted. */
+  clear(): void {
+    this.epoch++;
+    this.entries.clear();
+    this.filling.clear();
+    this.bytes = 0;
+  }
+
+  /** The cached page for `key`, or a fresh one from `load` (stored when nothing changed meanwhile). */
+  get(key: FeedKey, now: number, load: () => Promise<{ page: CommunityFeedPage; oldest: Date | null }>): Promise<CachedFeedPage> {
+    const k = feedKeyString(key);
+    const hit = this.entries.get(k);
+    if (hit && hit.expiresAt > now) {
+      // Most recently used last: eviction takes the first.
+      this.entries.delete(k);
+      this.entries.set(k, hit);
+      return Promise.resolve(hit);
+    }
+    if (hit) this.remove(k);
+    const pending = this.filling.get(k);
+    if (pending && pending.epoch === this.epoch) return pending.value;
+    const epoch = this.epoch;
+    const value = load().then(({ page, oldest }) => {
+      const entry = this.entry(key, page, oldest, now);
+      if (this.filling.get(k)?.value === value) this.filling.delete(k);
+      if (epoch === this.epoch && !this.holding()) this.store(k, entry);
+      return entry;
+    });
+    value.catch(() => this.filling.get(k)?.value === value && this.filling.delete(k));
+    this.filling.set(k, { epoch, value });
+    return value;
+  }
+
+  private entry(key: FeedKey, page: CommunityFeedPage, oldest: Date | null, now: number): CachedFeedPage {
+    const json = JSON.stringify(page);
+    const gzip = new Uint8Array(gzipSync(json));
+    let expiresAt = now + this.limits.maxAgeMs;
+    if (key.filter === "week" && oldest) expiresAt = Math.min(expiresAt, oldest.getTime() + WEEK_MS);
+    const ids = new Set(page.items.map((i) => i.id));
+    // The strings twice (JSON and the page's objects), the gzip once.
+    return { key, page, ids, json, gzip, etag: etagOf(json), expiresAt, bytes: json.length * 4 + gzip.length };
+  }
+
+  private holding(): boolean {
+    const now = Date.now();
+    for (const [id, until] of this.ownPending) if (until <= now) this.ownPending.delete(id);
+    return this.ownPending.size > 0;
+  }
+
+  private invalidate(event: LiveEvent): void {
+    this.epoch++;
+    const stale = staleAfter(event);
+    for (const [k, e] of this.entries) if (stale(e.key, e.ids)) this.remove(k);
+  }
+
+  private store(k: string, entry: CachedFeedPage): void {
+    if (entry.bytes > this.limits.bytes) return;
+    this.remove(k);
+    this.entries.set(k, entry);
+    this.bytes += entry.bytes;
+    for (const [oldest] of this.entries) {
+      if (this.entries.size <= this.limits.entries && this.bytes <= this.limits.bytes) break;
+      this.remove(oldest);
+    }
+  }
+
+  private remove(k: string): void {
+    const e = this.entries.get(k);
+    if (!e) return;
+    this.entries.delete(k);
+    this.bytes -= e.bytes;
+  }
+}

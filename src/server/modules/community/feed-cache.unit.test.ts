@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import type { CommunityFeedPage } from "#shared/schemas/community.ts";
+import { LIVE_EVENT_TYPES, type LiveEvent } from "#shared/schemas/events.ts";
+import type { StoredLiveEvent } from "#server/realtime/bus.ts";
+import { FeedCache, staleAfter, type FeedKey } from "./feed-cache.ts";
+
+/* FeedCache on its own: its bounds, and fills that race an event. */
+
+const key = (sort: FeedKey["sort"], prompt = "all"): FeedKey => ({ prompt, filter: "all", sort });
+const page = (n: number): CommunityFeedPage => ({ items: [], nextCursor: n > 0 ? `c${n}` : null });
+const loader = (n: number) => () => Promise.resolve({ page: page(n), oldest: null });
+const liked: StoredLiveEvent = { id: 1, type: "piece:liked", payload: { id: crypto.randomUUID(), likeCount: 1 } };
+
+describe("FeedCache", () => {
+  it("holds at most its number of views and bytes, dropping the least recently used", async () => {
+    const cache = new FeedCache({ entries: 2, bytes: 10_000, maxAgeMs: 60_000 });
+    await cache.get(key("recent"), 0, loader(1));
+    await cache.get(key("liked"), 0, loader(2));
+    await cache.get(key("recent"), 0, loader(99)); // a hit: now the most recent
+    await cache.get(key("longest"), 0, loader(3));
+    expect(cache.size).toBe(2);
+    expect((await cache.get(key("recent"), 0, loader(100))).page.nextCursor).toBe("c1");
+    expect((await cache.get(key("liked"), 0, loader(200))).page.nextCursor).toBe("c200");
+    const tiny = new FeedCache({ entries: 100, bytes: 300, maxAgeMs: 60_000 });
+    for (let i = 1; i <= 5; i++) await tiny.get(key("recent", `p${i}`), 0, loader(i));
+    expect(tiny.size).toBeLessThan(5);
+  });
+
+  it("reads a page again after its age, and never stores a fill an event overtook", async () => {
+    const cache = new FeedCache({ entries: 10, bytes: 1_000_000, maxAgeMs: 1000 });
+    await cache.get(key("recent"), 0, loader(1));
+    expect((await cache.get(key("recent"), 999, loader(2))).page.nextCursor).toBe("c1");
+    expect((await cache.get(key("recent"), 1000, loader(3))).page.nextCursor).toBe("c3");
+    let release: () => void = () => undefined;
+    const slow = cache.get(key("liked"), 0, () => new Promise((r) => (release = () => r({ page: page(4), oldest: null }))));
+    cache.delivered(liked);
+    // A reader after the event does not wait for the fill that began before it.
+    const after = cache.get(key("liked"), 0, loader(5));
+    release();
+    expect((await slow).page.nextCursor).toBe("c4");
+    expect((await after).page.nextCursor).toBe("c5");
+    expect((await cache.get(key("liked"), 0, loader(6))).page.nextCursor).toBe("c5");
+  });
+
+  it("stores nothing while its own write is between commit and NOTIFY", async () => {
+    const cache = new FeedCache({ entries: 10, bytes: 1_000_000, maxAgeMs: 60_000 });
+    cache.recorded({ ...liked, id: 7 });
+    await cache.get(key("recent"), 0, loader(1));
+    expect((await cache.get(key("recent"), 0, loader(2))).page.nextCursor).toBe("c2");
+    cache.delivered({ ...liked, id: 7 });
+    await cache.get(key("recent"), 0, loader(3));
+    expect((await cache.get(key("recent"), 0, loader(4))).page.nextCursor).toBe("c3");
+  });
+
+  it("has a rule for every live event type", () => {
+    const id = crypto.randomUUID();
+    const samples: LiveEvent[] = [
+      { type: "piece:published", payload: { id, promptId: id } },
+      { type: "piece:liked", payload: { id, likeCount: 1 } },
+      { type: "piece:commented", payload: { id, commentCount: 1 } },
+      { type: "piece:deleted", payload: { id } },
+      { type: "piece:featured", payload: { id, isFeatured: true } },
+    ];
+    expect(samples.map((e) => e.type).sort()).toEqual([...LIVE_EVENT_TYPES].sort());
+    // Each one drops a page that shows its piece.
+    for (const e of samples) expect(staleAfter(e)(key("recent"), new Set([id])), e.type).toBe(true);
+  });
+});

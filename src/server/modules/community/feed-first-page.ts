@@ -1,0 +1,103 @@
+import type { Context, TypedResponse } from "hono";
+import { communityFeedPage, type CommunityFeedPage } from "#shared/schemas/community.ts";
+import type { AppEnv } from "../../http/context.ts";
+import { checkContract } from "../../http/respond.ts";
+import type { Deps } from "../../deps.ts";
+import { etagOf, FeedCache, type CachedFeedPage, type FeedKey } from "./feed-cache.ts";
+import { readFeedPage } from "./feed.service.ts";
+import { viewerMarks } from "./feed-viewer.query.ts";
+
+/*
+ * The first page of a common feed view (no search, no cursor), from the instance's FeedCache.
+ *
+ * What is cached is the visitor's page. A signed-in viewer gets the same page with their own
+ * likedByMe/isMine set from one small query by primary key (feed-viewer.query.ts), never from
+ * anyone else's answer; their body is made per request (and compressed by the app's middleware).
+ * The visitor's body is sent as cached: gzipped once when it was made.
+ *
+ * Validators: a weak ETag (the gzipped and the plain body are one representation), answered 304
+ * on If-None-Match; `Cache-Control: private, no-cache` (a browser keeps it and asks again every
+ * time), `Vary: Accept-Encoding, Cookie` (the body differs by sign-in).
+ */
+
+const caches = new WeakMap<Deps, FeedCache>();
+
+/** The instance's cache, created with its subscriptions on first use. */
+export function feedCacheOf(deps: Deps): FeedCache {
+  let cache = caches.get(deps);
+  if (!cache) {
+    const created = new FeedCache();
+    deps.realtime.subscribe((e) => created.delivered(e));
+    deps.realtime.onLocalPublish((e) => created.recorded(e));
+    deps.realtime.onResync(() => created.clear());
+    caches.set(deps, created);
+    cache = created;
+  }
+  return cache;
+}
+
+const VARY = "Accept-Encoding, Cookie";
+const CACHE_CONTROL = "private, no-cache";
+
+/** If-None-Match names this ETag (weak comparison), or is `*`. */
+export function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = etag.replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((t) => {
+    const tag = t.trim();
+    return tag === "*" || tag.replace(/^W\//, "") === bare;
+  });
+}
+
+/** Accept-Encoding admits gzip (named or by `*`, with a q above 0). */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  let star = false;
+  for (const part of header.toLowerCase().split(",")) {
+    const [name = "", ...params] = part.trim().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const ok = !q || Number(q.slice(2)) > 0;
+    if (name.trim() === "gzip") return ok;
+    if (name.trim() === "*") star = ok;
+  }
+  return star;
+}
+
+function notModified(c: Context<AppEnv>, etag: string): Response {
+  return c.body(null, 304, { ETag: etag, Vary: VARY, "Cache-Control": CACHE_CONTROL });
+}
+
+function visitorAnswer(c: Context<AppEnv>, cached: CachedFeedPage): Response {
+  if (matches(c.req.header("if-none-match"), cached.etag)) return notModified(c, cached.etag);
+  const headers = { "Content-Type": "application/json", ETag: cached.etag, Vary: VARY, "Cache-Control": CACHE_CONTROL };
+  if (acceptsGzip(c.req.header("accept-encoding"))) return c.body(cached.gzip, 200, { ...headers, "Content-Encoding": "gzip" });
+  return c.body(cached.json, 200, headers);
+}
+
+async function viewerAnswer(c: Context<AppEnv>, cached: CachedFeedPage, viewerId: string): Promise<Response> {
+  const { mine, liked } = await viewerMarks(c.get("deps").db, viewerId, [...cached.ids]);
+  const page: CommunityFeedPage = {
+    ...cached.page,
+    items: cached.page.items.map((i) => ({ ...i, likedByMe: liked.has(i.id), isMine: mine.has(i.id) })),
+  };
+  const json = JSON.stringify(page);
+  const etag = etagOf(json);
+  if (matches(c.req.header("if-none-match"), etag)) return notModified(c, etag);
+  return c.body(json, 200, { "Content-Type": "application/json", ETag: etag, Vary: VARY, "Cache-Control": CACHE_CONTROL });
+}
+
+/** The JSON of a feed page (checked against communityFeedPage when cached), as the typed client sees it. */
+type FeedPageResponse = Response & TypedResponse<CommunityFeedPage, 200, "json">;
+
+/** GET /api/community/feed without a search or a cursor. */
+export async function serveFirstPage(c: Context<AppEnv>, key: FeedKey, viewerId: string | null): Promise<FeedPageResponse> {
+  const deps = c.get("deps");
+  const now = deps.clock.now();
+  const cached = await feedCacheOf(deps).get(key, now.getTime(), async () => {
+    const read = await readFeedPage(deps.db, { ...key, q: "", viewerId: null, now });
+    // Checked once, when made: every answer made from it only sets two booleans.
+    return { ...read, page: checkContract(communityFeedPage, read.page, c.req.path) };
+  });
+  const res = viewerId ? await viewerAnswer(c, cached, viewerId) : visitorAnswer(c, cached);
+  return res as FeedPageResponse;
+}
