@@ -168,9 +168,15 @@ function guardCheckout(client: pg.PoolClient): pg.PoolClient {
 
 export async function openPostgres(url: string, migrationsFolder: string): Promise<Database> {
   const pool = new GuardedPool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
-  // Idle connections report through the pool; checked-out ones through their own client.
-  pool.on("error", (err) => logLine("postgres connection lost", err));
-  pool.on("connect", (client) => client.on("error", (err) => logLine("postgres connection lost", err)));
+  // Idle connections report through the pool; checked-out ones through their own client. Once
+  // closing, an error is the end of a connection we let go: pool.end() resolves before the
+  // server has seen every socket close, so a database dropped right after can still reach one.
+  let closing = false;
+  const lost = (err: Error) => {
+    if (!closing) logLine("postgres connection lost", err);
+  };
+  pool.on("error", lost);
+  pool.on("connect", (client) => client.on("error", lost));
   const db = drizzle(pool, { schema, casing: "snake_case" }) as unknown as Db;
   // Serialise migrations across app instances starting together.
   const lockClient = await pool.connect();
@@ -191,6 +197,7 @@ export async function openPostgres(url: string, migrationsFolder: string): Promi
       await pool.query("select 1");
     },
     async close() {
+      closing = true;
       await listener.close();
       await pool.end();
     },
