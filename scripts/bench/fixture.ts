@@ -8,8 +8,6 @@ import { sql } from "drizzle-orm";
 import { openDatabase } from "../../src/server/db/client.ts";
 
 export const BENCH_PASSWORD = "bench-password-2026";
-/** Writer 0 (writer-1, about 365 pieces) reads its portfolio; writers 1..64 write. */
-export const SIGNED_IN_WRITERS = 65;
 /** How many of the newest public pieces the writes and piece reads spread over. */
 const PIECE_POOL = 40_000;
 
@@ -68,11 +66,12 @@ async function getJson<T>(url: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-export async function prepareFixture(appUrl: string, fromDb: { pieceIds: string[]; filterPromptId: string }): Promise<Fixture> {
+/** Signs in `writers` writers: writer 0 (writer-1, about 365 pieces) reads its portfolio, the others write, one per connection. */
+export async function prepareFixture(appUrl: string, fromDb: { pieceIds: string[]; filterPromptId: string }, writers: number): Promise<Fixture> {
   const cookies: string[] = [];
   // Four at a time: signing in checks a password hash (scrypt), which is meant to be slow.
-  for (let n = 0; n < SIGNED_IN_WRITERS; n += 4) {
-    const batch = Array.from({ length: Math.min(4, SIGNED_IN_WRITERS - n) }, (_, k) => signIn(appUrl, n + k));
+  for (let n = 0; n < writers; n += 4) {
+    const batch = Array.from({ length: Math.min(4, writers - n) }, (_, k) => signIn(appUrl, n + k));
     cookies.push(...(await Promise.all(batch)));
   }
   const today = await getJson<{ prompt: { id: string | null } }>(`${appUrl}/api/prompts/today`);

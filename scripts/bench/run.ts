@@ -14,7 +14,7 @@ import { cpus, loadavg, totalmem } from "node:os";
 import { join, resolve } from "node:path";
 import { dropDatabase, findPostgres, freshDatabase, serverVersion, type Postgres } from "./cluster.ts";
 import { explainAll, explainMarkdown } from "./explain.ts";
-import { BENCH_PASSWORD, prepareFixture, readPieceIds, SIGNED_IN_WRITERS } from "./fixture.ts";
+import { BENCH_PASSWORD, prepareFixture, readPieceIds } from "./fixture.ts";
 import { runLoad, warmUp, type LoadResult } from "./load.ts";
 import { runPgbench } from "./pgbench.ts";
 import { ENGINE_NAMES, resultsMarkdown, type Engine, type EngineRun, type RunInfo, type SizeRun } from "./report.ts";
@@ -32,6 +32,8 @@ const sizeLabels = (option("sizes") ?? (quick ? "10k" : "10k,100k,1m")).toLowerC
 for (const s of sizeLabels) if (!SIZES[s]) throw new Error(`--sizes: unknown size ${s} (10k, 100k, 1m)`);
 const pgliteMax = SIZES[(option("pglite-max") ?? "").toLowerCase()] ?? Infinity;
 const connections = (option("connections") ?? "32,64").split(",").map(Number);
+/** One writer per connection, and the portfolio's owner. */
+const writers = Math.max(...connections) + 1;
 const duration = Number(option("duration") ?? (quick ? 3 : 10));
 /** --only WORDS: just the endpoints whose name contains one of them (comma-separated), for a quick look. */
 const only = option("only")?.split(",");
@@ -48,7 +50,7 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : String
 /** Runs scripts/seed.ts in its own process; returns the seconds it took. */
 function seed(pieces: number, env: Record<string, string>): number {
   const started = performance.now();
-  const args = ["--import", "tsx", "scripts/seed.ts", "--pieces", String(pieces), "--sign-in", String(SIGNED_IN_WRITERS), "--password", BENCH_PASSWORD];
+  const args = ["--import", "tsx", "scripts/seed.ts", "--pieces", String(pieces), "--sign-in", String(writers), "--password", BENCH_PASSWORD];
   const result = spawnSync(process.execPath, args, { env: { ...process.env, ...env }, stdio: ["ignore", "inherit", "inherit"] });
   if (result.status !== 0) throw new Error(`scripts/seed.ts exited with ${result.status}`);
   return (performance.now() - started) / 1000;
@@ -60,7 +62,7 @@ async function measure(engine: Engine, databaseUrl: string | undefined, dataDir:
   const server = await startServer({ databaseUrl, dataDir });
   log(`${ENGINE_NAMES[engine]} app started at ${server.url}`);
   try {
-    const fx = await prepareFixture(server.url, fromDb);
+    const fx = await prepareFixture(server.url, fromDb, writers);
     log(`${fx.cookies.length} writers signed in`);
     await warmUp(fx, 3);
     const results: LoadResult[] = [];
