@@ -29,8 +29,10 @@ export interface LoadResult {
   p50: number;
   p99: number;
   total: number;
-  /** Non-2xx answers, connection errors and time-outs. */
+  /** Non-2xx answers, connection errors and time-outs (no answer within autocannon's 10 s). */
   errors: number;
+  timeouts: number;
+  non2xx: number;
   /** The server's peak RSS during this run (MB), or over its life so far when it cannot be reset. */
   peakRssMb: number | null;
   /** A few of the failures, to tell what went wrong. */
@@ -42,7 +44,8 @@ function sampling(requests: Request[], samples: string[]): Request[] {
   return requests.map((r) => ({
     ...r,
     onResponse: (status, body, context) => {
-      if (status >= 400 && samples.length < 3) samples.push(`${status} ${body.slice(0, 200)}`);
+      const text = `${status} ${body.slice(0, 200)}`;
+      if (status >= 400 && samples.length < 3 && !samples.includes(text)) samples.push(text);
       r.onResponse?.(status, body, context);
     },
   }));
@@ -61,7 +64,7 @@ export async function runLoad(target: Target, fx: Fixture, pid: number, connecti
   const peak = peakRssMb(pid);
   await settle(fx.appUrl);
   const errors = r.non2xx + r.errors + r.timeouts;
-  if (errors > 0 && target.kind === "read" && requests[0]?.path && !requests[0].setupRequest) {
+  if (r.non2xx > 0 && target.kind === "read" && requests[0]?.path && !requests[0].setupRequest) {
     // Reads do not keep bodies under load (it costs the load generator); ask once afterwards.
     const res = await fetch(fx.appUrl + requests[0].path, { headers: requests[0].headers }).catch((e: unknown) => String(e));
     samples.push(typeof res === "string" ? res : `${res.status} ${(await res.text()).slice(0, 200)}`);
@@ -75,6 +78,8 @@ export async function runLoad(target: Target, fx: Fixture, pid: number, connecti
     p99: r.latency.p99,
     total: r.requests.total,
     errors,
+    timeouts: r.timeouts,
+    non2xx: r.non2xx,
     peakRssMb: peak,
     samples,
   };

@@ -62,8 +62,11 @@ function engineTable(size: SizeRun, run: EngineRun): string {
     }
     if (size.floorFailure) lines.push(`\npgbench failed: ${size.floorFailure}`);
   }
-  const failures = run.results.filter((r) => r.samples.length > 0);
-  for (const r of failures) lines.push(`\n${r.target} at ${r.connections} connections, failed answers: ${r.samples.map((s) => `\`${s.replace(/`/g, "'")}\``).join("; ")}`);
+  for (const r of run.results.filter((x) => x.errors > 0)) {
+    const kinds = [`${r.timeouts} time-outs`, `${r.non2xx} non-2xx`, `${r.errors - r.timeouts - r.non2xx} connection errors`].filter((k) => !k.startsWith("0 "));
+    const samples = r.samples.map((s) => `\`${s.replace(/`/g, "'")}\``).join("; ");
+    lines.push(`\n${r.target} at ${r.connections} connections: ${kinds.join(", ")}${samples ? `; for example ${samples}` : ""}.`);
+  }
   return `${lines.join("\n")}\n`;
 }
 
