@@ -1,57 +1,181 @@
 /**
- * Load test of the community feed with autocannon: 32 connections for 10 s against the first
- * feed page, the Most Liked sort and two searches (a rare word and a common one).
+ * npm run bench [-- --quick] [--sizes 10k,100k,1m] [--pglite-max 1m] [--connections 32,64]
+ *               [--duration 10] [--out BENCHMARKS.md]
  *
- *   npx tsx scripts/bench/run.ts [BASE_URL] [--connections 32] [--duration 10]
- *
- * BASE_URL defaults to http://127.0.0.1:3190. See scripts/bench/README.md for the whole recipe.
+ * Seeds each size on PostgreSQL and on the embedded PGlite, starts the app on each, loads the
+ * reads and the writes at each connection count, runs the feed's SQL through pgbench (the
+ * floor), EXPLAINs every listing query at the largest size, prints the tables and writes
+ * BENCHMARKS.md. --quick: 10k pieces only, 3 s per endpoint, written to
+ * .tmp/bench/BENCHMARKS.quick.md (add --out BENCHMARKS.md to keep it). See BENCHMARKS.md.
  */
-// autocannon ships no types; this is the part of its API we use.
-// @ts-expect-error -- untyped CommonJS module
-import autocannon from "autocannon";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, totalmem } from "node:os";
+import { join, resolve } from "node:path";
+import { dropDatabase, findPostgres, freshDatabase, serverVersion, type Postgres } from "./cluster.ts";
+import { explainAll, explainMarkdown } from "./explain.ts";
+import { BENCH_PASSWORD, prepareFixture, readPieceIds } from "./fixture.ts";
+import { runLoad, warmUp, type LoadResult } from "./load.ts";
+import { runPgbench } from "./pgbench.ts";
+import { ENGINE_NAMES, resultsMarkdown, type Engine, type EngineRun, type RunInfo, type SizeRun } from "./report.ts";
+import { startServer } from "./server.ts";
+import { READS, WRITES } from "./targets.ts";
 
-interface Histogram {
-  average: number;
-  p50: number;
-  p99: number;
-  max: number;
-}
-interface Result {
-  requests: Histogram & { total: number };
-  latency: Histogram;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-}
-const run = autocannon as (opts: Record<string, unknown>) => Promise<Result>;
-
-const args = process.argv.slice(2);
-const flag = (name: string, fallback: number) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
+const argv = process.argv.slice(2);
+const option = (name: string) => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? argv[i + 1] : undefined;
 };
-const base = (args.find((a) => /^https?:\/\//.test(a)) ?? "http://127.0.0.1:3190").replace(/\/+$/, "");
-const connections = flag("connections", 32);
-const duration = flag("duration", 10);
+const quick = argv.includes("--quick");
+const SIZES: Record<string, number> = { "10k": 10_000, "100k": 100_000, "1m": 1_000_000 };
+const sizeLabels = (option("sizes") ?? (quick ? "10k" : "10k,100k,1m")).toLowerCase().split(",");
+for (const s of sizeLabels) if (!SIZES[s]) throw new Error(`--sizes: unknown size ${s} (10k, 100k, 1m)`);
+const pgliteMax = SIZES[(option("pglite-max") ?? "").toLowerCase()] ?? Infinity;
+const connections = (option("connections") ?? "32,64").split(",").map(Number);
+/** One writer per connection, and the portfolio's owner. */
+const writers = Math.max(...connections) + 1;
+const duration = Number(option("duration") ?? (quick ? 3 : 10));
+/** --only WORDS: just the endpoints whose name contains one of them (comma-separated), for a quick look. */
+const only = option("only")?.split(",");
+const chosen = (name: string) => !only || only.some((w) => name.includes(w));
+const engineList = (option("engines") ?? "postgres,pglite").split(",");
+const out = resolve(option("out") ?? (quick ? ".tmp/bench/BENCHMARKS.quick.md" : "BENCHMARKS.md"));
+const work = resolve(".tmp/bench");
 
-const targets: [string, string][] = [
-  ["first feed page (Recent)", "/api/community/feed"],
-  ["Most Liked", "/api/community/feed?sort=liked"],
-  ['search, rare word ("marovel", 100 matches)', "/api/community/feed?q=marovel"],
-  ['search, common word ("lighthouse", 36% of pieces match)', "/api/community/feed?q=lighthouse"],
-];
+const num = (n: number) => n.toLocaleString("en-US");
+const load = () => loadavg().map((l) => l.toFixed(2)).join(", ");
+const log = (msg: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}`);
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).split("\n").slice(0, 3).join(" ");
 
-const health = await fetch(`${base}/api/health`).then((r) => r.json() as Promise<{ database?: string }>).catch(() => null);
-if (!health) {
-  console.error(`No server at ${base} (GET /api/health failed). Start one first: see scripts/bench/README.md.`);
+/** Runs scripts/seed.ts in its own process; returns the seconds it took. */
+function seed(pieces: number, env: Record<string, string>): number {
+  const started = performance.now();
+  const args = ["--import", "tsx", "scripts/seed.ts", "--pieces", String(pieces), "--sign-in", String(writers), "--password", BENCH_PASSWORD];
+  const result = spawnSync(process.execPath, args, { env: { ...process.env, ...env }, stdio: ["ignore", "inherit", "inherit"] });
+  if (result.status !== 0) throw new Error(`scripts/seed.ts exited with ${result.status}`);
+  return (performance.now() - started) / 1000;
+}
+
+/** Starts the app on one engine and size and loads every endpoint: reads first (on the seeded data), then writes. */
+async function measure(engine: Engine, databaseUrl: string | undefined, dataDir: string): Promise<LoadResult[]> {
+  const fromDb = await readPieceIds(databaseUrl, dataDir);
+  const server = await startServer({ databaseUrl, dataDir });
+  log(`${ENGINE_NAMES[engine]} app started at ${server.url}`);
+  try {
+    const fx = await prepareFixture(server.url, fromDb, writers);
+    log(`${fx.cookies.length} writers signed in`);
+    await warmUp(fx, 3);
+    const results: LoadResult[] = [];
+    for (const targets of [READS, WRITES]) {
+      for (const [run, c] of connections.entries()) {
+        for (const target of targets.filter((t) => chosen(t.name))) {
+          const r = await runLoad(target, fx, server.pid, c, duration, run);
+          log(`${ENGINE_NAMES[engine]}: ${target.name}, ${c} conns: ${r.rps} req/s, p99 ${r.p99} ms, ${r.errors} errors`);
+          results.push(r);
+        }
+      }
+    }
+    return results;
+  } finally {
+    await server.stop();
+  }
+}
+
+async function runSize(pgServer: Postgres, label: string, largest: boolean): Promise<{ size: SizeRun; plans?: string }> {
+  const pieces = SIZES[label]!;
+  const size: SizeRun = { label: label.replace("m", "M"), pieces, seedSeconds: {}, seedFailure: {}, engines: [], floor: [] };
+  const pgUrl = await freshDatabase(pgServer, `inkwell_bench_${label}`);
+  const pgAppDir = join(work, "postgres-app");
+  const pgliteDir = join(work, `pglite-${label}`);
+  let plans: string | undefined;
+  const engines: [Engine, string | undefined, string][] = [];
+  if (engineList.includes("postgres")) engines.push(["postgres", pgUrl, pgAppDir]);
+  if (engineList.includes("pglite") && pieces <= pgliteMax) engines.push(["pglite", undefined, pgliteDir]);
+  for (const [engine, url, dir] of engines) {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    log(`seeding ${num(pieces)} pieces on ${ENGINE_NAMES[engine]}`);
+    try {
+      size.seedSeconds[engine] = seed(pieces, { DATABASE_URL: url ?? "", DATA_DIR: dir });
+      log(`seeded in ${size.seedSeconds[engine]!.toFixed(0)} s`);
+    } catch (err) {
+      size.seedFailure[engine] = errorText(err);
+      size.engines.push({ engine, results: [], failure: `seeding failed (${errorText(err)})` });
+      continue;
+    }
+    if (engine === "postgres" && largest) {
+      log("EXPLAIN ANALYZE of the listing queries");
+      plans = await explainAll(pgUrl, dir).then(explainMarkdown, (err: unknown) => `EXPLAIN failed: ${errorText(err)}`);
+      log("plans done");
+    }
+    const run: EngineRun = { engine, results: [] };
+    try {
+      run.results = await measure(engine, url, dir);
+    } catch (err) {
+      run.failure = errorText(err);
+      log(`${ENGINE_NAMES[engine]} at ${size.label}: ${run.failure}`);
+    }
+    size.engines.push(run);
+    if (engine === "postgres") {
+      // The floor, on the same database, with no app running.
+      try {
+        for (const c of connections) size.floor.push(await runPgbench(pgServer.binDir, pgUrl, c, duration, join(work, "feed.sql")));
+        log(`floor: ${size.floor.map((f) => `${f.tps} tps at ${f.clients}`).join(", ")}`);
+      } catch (err) {
+        size.floorFailure = errorText(err);
+      }
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }
+  await dropDatabase(pgServer, `inkwell_bench_${label}`);
+  return { size, plans };
+}
+
+async function main() {
+  const started = performance.now();
+  const info: Partial<RunInfo> = {
+    date: new Date().toISOString().slice(0, 16).replace("T", " ") + " UTC",
+    command: `npm run bench${argv.length ? ` -- ${argv.join(" ")}` : ""}`,
+    machine: `${cpus().length} × ${cpus()[0]?.model.trim() ?? "CPU"}, ${Math.round(totalmem() / 2 ** 30)} GB memory`,
+    loadBefore: load(),
+    durationSeconds: duration,
+    connections,
+    notes: [],
+  };
+  log(`load average ${info.loadBefore}; sizes ${sizeLabels.join(", ")}; ${connections.join(" and ")} connections, ${duration} s each`);
+  mkdirSync(work, { recursive: true });
+  const pgServer = await findPostgres();
+  const stopAll = () => void pgServer.stop().finally(() => process.exit(130));
+  process.once("SIGINT", stopAll);
+  process.once("SIGTERM", stopAll);
+  const sizes: SizeRun[] = [];
+  let plans: string | undefined;
+  try {
+    log(`PostgreSQL: ${pgServer.origin}`);
+    const pglite = JSON.parse(readFileSync("node_modules/@electric-sql/pglite/package.json", "utf8")) as { version: string };
+    info.software = `Node ${process.version}, ${await serverVersion(pgServer.adminUrl)}, PGlite ${pglite.version}, autocannon 9 (same machine), pgbench`;
+    info.postgresOrigin = pgServer.origin.replace(/, port \d+/, "");
+    for (const [i, label] of sizeLabels.entries()) {
+      const r = await runSize(pgServer, label, i === sizeLabels.length - 1);
+      sizes.push(r.size);
+      plans = r.plans ?? plans;
+    }
+  } finally {
+    await pgServer.stop();
+  }
+  info.loadAfter = load();
+  info.totalSeconds = (performance.now() - started) / 1000;
+  if (pgliteMax < Infinity) info.notes!.push(`PGlite was run up to ${num(pgliteMax)} pieces only (--pglite-max).`);
+  if (!engineList.includes("postgres") || !engineList.includes("pglite")) info.notes!.push(`Engines: ${engineList.join(", ")} only (--engines).`);
+  const results = resultsMarkdown(info as RunInfo, sizes);
+  console.log(`\n${results}`);
+  const intro = readFileSync(join(import.meta.dirname, "intro.md"), "utf8").trim();
+  const planSection = plans ? `## Query plans at ${sizes.at(-1)!.label} pieces (PostgreSQL, \`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF)\`)\n\n${plans}` : "";
+  writeFileSync(out, `${intro}\n\n${results}\n${planSection}\n`);
+  log(`written to ${out}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
   process.exit(1);
-}
-console.log(`autocannon ${connections} connections x ${duration} s against ${base} (database: ${health.database})\n`);
-const rows: string[] = [];
-for (const [label, path] of targets) {
-  const r = await run({ url: base + path, connections, duration, headers: { accept: "application/json", "accept-encoding": "gzip" } });
-  const line = `| ${label} | ${r.requests.average.toFixed(0)} | ${r.latency.p50} | ${r.latency.p99} | ${r.requests.total} | ${r.non2xx + r.errors + r.timeouts} |`;
-  rows.push(line);
-  console.log(line);
-}
-console.log(`\n| endpoint | requests/s (avg) | p50 ms | p99 ms | requests | non-2xx/errors |\n|---|---|---|---|---|---|\n${rows.join("\n")}`);
+});
