@@ -1,5 +1,3 @@
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -8,7 +6,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import * as schema from "./schema/index.ts";
-import { lockDataDir, type DataDirLock } from "./lock.ts";
+import { openEmbedded } from "./embedded.ts";
 import { openPostgres } from "./postgres.ts";
 
 export type Schema = typeof schema;
@@ -36,7 +34,7 @@ export const migrationsFolder = fileURLToPath(new URL("./migrations", import.met
 export interface OpenOptions {
   /** PostgreSQL server URL; when absent the embedded PGlite is used. */
   databaseUrl?: string | undefined;
-  /** Folder for PGlite's files (DATA_DIR); omitted means in memory (tests). */
+  /** Folder for PGlite's files (DATA_DIR): PGlite then runs in its own thread. Omitted means in memory, in process (tests). */
   dataDir?: string | undefined;
   /** Who is opening it, for the lock message. */
   holder?: string;
@@ -53,21 +51,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
 async function openPglite(opts: OpenOptions): Promise<Database> {
-  let lock: DataDirLock | undefined;
-  let client: PGlite;
-  if (opts.dataDir) {
-    lock = lockDataDir(opts.dataDir, opts.holder ?? "inkwell");
-    const dbDir = join(opts.dataDir, "db");
-    mkdirSync(dbDir, { recursive: true });
-    try {
-      client = await PGlite.create(dbDir, { extensions: PGLITE_EXTENSIONS });
-    } catch (err) {
-      lock.release();
-      throw err;
-    }
-  } else {
-    client = await PGlite.create({ extensions: PGLITE_EXTENSIONS, loadDataDir: opts.loadDataDir });
-  }
+  // On disk (the app, scripts): PGlite in its own thread, reached over the wire protocol.
+  if (opts.dataDir) return openEmbedded(opts.dataDir, opts.holder ?? "inkwell", migrationsFolder);
+  // In memory (tests): in process.
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS, loadDataDir: opts.loadDataDir });
   const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   return {
@@ -86,7 +73,6 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
     },
     async close() {
       await client.close();
-      lock?.release();
     },
   };
 }

@@ -143,7 +143,7 @@ class Listener {
  * one pool slot forever. Here a client checked out for a transaction goes back (as broken) the
  * moment its connection fails, and a second release by its borrower is a no-op.
  */
-class GuardedPool extends pg.Pool {
+export class GuardedPool extends pg.Pool {
   override connect(): Promise<pg.PoolClient>;
   override connect(callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
   override connect(callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): Promise<pg.PoolClient> | void {

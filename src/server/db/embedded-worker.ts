@@ -1,0 +1,64 @@
+import { parentPort, workerData } from "node:worker_threads";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+import { WireServer } from "./embedded-wire.ts";
+
+/*
+ * The embedded database's own thread (decision 009): opens PGlite on DATA_DIR/db, migrates it,
+ * and serves it on a Unix socket in a private folder. The main thread (HTTP) talks to it with
+ * `pg`. Messages to the main thread: ready | failed (startup) | fatal (PGlite broke) | closed.
+ * From the main thread: close.
+ */
+
+export interface EmbeddedWorkerData {
+  dbDir: string;
+  socketPath: string;
+  migrationsFolder: string;
+}
+
+export type WorkerMessage =
+  | { type: "ready" }
+  | { type: "failed"; message: string; code?: string }
+  | { type: "fatal"; message: string }
+  | { type: "closed" };
+
+const port = parentPort!;
+const { dbDir, socketPath, migrationsFolder } = workerData as EmbeddedWorkerData;
+const send = (m: WorkerMessage) => port.postMessage(m);
+const describe = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+async function start(): Promise<void> {
+  let db: PGlite;
+  try {
+    db = await PGlite.create(dbDir, { extensions: { pg_trgm } });
+  } catch (err) {
+    send({ type: "failed", message: describe(err), code: (err as NodeJS.ErrnoException).code });
+    return;
+  }
+  let server: WireServer;
+  try {
+    await migrate(drizzle(db), { migrationsFolder });
+    server = new WireServer(db, {
+      onFatal: (err) => send({ type: "fatal", message: describe(err) }),
+    });
+    await server.listen(socketPath);
+  } catch (err) {
+    await db.close().catch(() => undefined);
+    send({ type: "failed", message: describe(err), code: (err as NodeJS.ErrnoException).code });
+    return;
+  }
+  port.on("message", (m: { type: string }) => {
+    if (m.type !== "close") return;
+    void (async () => {
+      await server.close();
+      if (!db.closed) await db.close();
+      send({ type: "closed" });
+      port.close();
+    })().catch((err: unknown) => send({ type: "fatal", message: describe(err) }));
+  });
+  send({ type: "ready" });
+}
+
+void start();

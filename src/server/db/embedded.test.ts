@@ -1,0 +1,73 @@
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "./client.ts";
+
+/*
+ * The embedded database on disk (what the app runs by default) lives in its own thread
+ * (decision 009): a slow query must not stop the thread that answers HTTP.
+ */
+
+let dir: string;
+let database: Database;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "inkwell-embedded-"));
+  database = await openDatabase({ dataDir: dir, holder: "embedded.test" });
+}, 60_000);
+afterAll(async () => {
+  await database?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("the embedded database on disk", () => {
+  it("keeps the request thread free while a query runs", async () => {
+    const slow = database.db.execute(sql`select pg_sleep(1)`).then(() => "query");
+    const timer = new Promise<string>((resolve) => setTimeout(() => resolve("request thread"), 50));
+    expect(await Promise.race([slow, timer])).toBe("request thread");
+    await slow;
+  });
+
+  it("delivers a NOTIFY sent in a transaction on commit, and not after a rollback", async () => {
+    const got: string[] = [];
+    const unlisten = await database.listen("embedded_test", (p) => got.push(p));
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_notify('embedded_test', 'kept')`);
+    });
+    await database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`select pg_notify('embedded_test', 'undone')`);
+        throw new Error("roll back");
+      })
+      .catch(() => undefined);
+    await database.ping();
+    expect(got).toEqual(["kept"]);
+    await unlisten();
+  });
+
+  it("runs transactions one at a time: concurrent increments all count", async () => {
+    await database.db.execute(sql`create table if not exists counter (n int not null)`);
+    await database.db.execute(sql`insert into counter values (0)`);
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        database.db.transaction(async (tx) => {
+          const { rows } = (await tx.execute(sql`select n from counter`)) as unknown as { rows: { n: number }[] };
+          await tx.execute(sql`update counter set n = ${rows[0]!.n + 1}`);
+        }),
+      ),
+    );
+    const { rows } = (await database.db.execute(sql`select n from counter`)) as unknown as { rows: { n: number }[] };
+    expect(rows[0]!.n).toBe(20);
+  });
+
+  it("keeps committed rows across a restart, and releases the lock on close", async () => {
+    await database.db.execute(sql`create table if not exists kept (v text)`);
+    await database.db.execute(sql`insert into kept values ('written before close')`);
+    await database.close();
+    expect(existsSync(join(dir, ".lock"))).toBe(false);
+    database = await openDatabase({ dataDir: dir, holder: "embedded.test again" });
+    const { rows } = (await database.db.execute(sql`select v from kept`)) as unknown as { rows: { v: string }[] };
+    expect(rows).toEqual([{ v: "written before close" }]);
+  }, 60_000);
+});
