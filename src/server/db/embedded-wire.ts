@@ -120,7 +120,9 @@ export class WireServer {
   private async execute(socket: Socket, batch: Uint8Array): Promise<void> {
     if (socket.destroyed) return;
     try {
-      await this.db.execProtocolRawStream(batch, { onRawData: (data) => socket.write(data) });
+      // `data` is a view of PGlite's memory, reused for the next output: copy it, since the
+      // socket may only queue what it is given (a large result would otherwise be overwritten).
+      await this.db.execProtocolRawStream(batch, { onRawData: (data) => socket.write(Buffer.from(data)) });
     } catch (err) {
       // SQL errors come back as protocol messages; a throw means PGlite itself broke.
       socket.destroy();

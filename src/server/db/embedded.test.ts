@@ -46,6 +46,14 @@ describe("the embedded database on disk", () => {
     await unlisten();
   });
 
+  it("returns a result larger than one socket write whole (a seeded database's ids, a long export)", async () => {
+    const { rows } = (await database.db.execute(
+      sql`select g, md5(g::text) || repeat('x', 200) as v from generate_series(1, 20000) g`,
+    )) as unknown as { rows: { g: number; v: string }[] };
+    expect(rows).toHaveLength(20_000);
+    expect(rows.every((r, i) => r.g === i + 1 && r.v.length === 232)).toBe(true);
+  });
+
   it("runs transactions one at a time: concurrent increments all count", async () => {
     await database.db.execute(sql`create table if not exists counter (n int not null)`);
     await database.db.execute(sql`insert into counter values (0)`);
