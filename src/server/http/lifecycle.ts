@@ -29,6 +29,11 @@ export class Drain {
   private draining = false;
   private idle: (() => void)[] = [];
 
+  /** Shutdown has begun: new requests are refused. */
+  get isDraining(): boolean {
+    return this.draining;
+  }
+
   /** The app's fetch, counting what is in flight and refusing new work once draining. */
   wrap<F extends Fetch>(fetch: F): F {
     return (async (request: Request, ...rest: never[]) => {

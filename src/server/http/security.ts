@@ -17,6 +17,19 @@ const CSP = [
 /** Browsers keep to HTTPS for a year once they have seen the site over it. */
 const HSTS = "max-age=31536000; includeSubDomains";
 
+/** The security headers every response carries (HSTS only when the public URL is https). */
+export function securityHeaderValues(appUrl: string | undefined): Record<string, string> {
+  return {
+    ...(appUrl?.startsWith("https://") ? { "Strict-Transport-Security": HSTS } : {}),
+    "Content-Security-Policy": CSP,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "DENY",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+  };
+}
+
 /**
  * Security headers on every response. No inline script is allowed anywhere. When the public
  * URL is https, Strict-Transport-Security too (never on plain http, where it would be ignored
@@ -25,29 +38,18 @@ const HSTS = "max-age=31536000; includeSubDomains";
 export const securityHeaders = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   await next();
   const h = c.res.headers;
-  if (c.get("deps")?.env.APP_URL.startsWith("https://")) h.set("Strict-Transport-Security", HSTS);
-  h.set("Content-Security-Policy", CSP);
-  h.set("X-Content-Type-Options", "nosniff");
-  h.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  h.set("X-Frame-Options", "DENY");
-  h.set("Cross-Origin-Opener-Policy", "same-origin");
-  h.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+  for (const [name, value] of Object.entries(securityHeaderValues(c.get("deps")?.env.APP_URL))) h.set(name, value);
   if (c.req.path.startsWith("/api/") && !h.has("Cache-Control")) h.set("Cache-Control", "no-store");
 };
+
+/** The request log's line (one JSON object per request). */
+export function logRequest(method: string, path: string, status: number, startedAt: number): void {
+  console.log(JSON.stringify({ level: "info", t: new Date().toISOString(), method, path, status, ms: Math.round((performance.now() - startedAt) * 10) / 10 }));
+}
 
 /** One JSON line per request. */
 export const requestLog = (enabled: boolean): MiddlewareHandler => async (c, next) => {
   const start = performance.now();
   await next();
-  if (!enabled) return;
-  console.log(
-    JSON.stringify({
-      level: "info",
-      t: new Date().toISOString(),
-      method: c.req.method,
-      path: c.req.path,
-      status: c.res.status,
-      ms: Math.round((performance.now() - start) * 10) / 10,
-    }),
-  );
+  if (enabled) logRequest(c.req.method, c.req.path, c.res.status, start);
 };

@@ -116,17 +116,23 @@ export class FeedCache {
     this.bytes = 0;
   }
 
-  /** The cached page for `key`, or a fresh one from `load` (stored when nothing changed meanwhile). */
-  get(key: FeedKey, now: number, load: () => Promise<{ page: CommunityFeedPage; oldest: Date | null }>): Promise<CachedFeedPage> {
+  /** The cached page for `key` if it is fresh, without reading anything. */
+  peek(key: FeedKey, now: number): CachedFeedPage | undefined {
     const k = feedKeyString(key);
     const hit = this.entries.get(k);
-    if (hit && hit.expiresAt > now) {
-      // Most recently used last: eviction takes the first.
-      this.entries.delete(k);
-      this.entries.set(k, hit);
-      return Promise.resolve(hit);
-    }
-    if (hit) this.remove(k);
+    if (!hit || hit.expiresAt <= now) return undefined;
+    // Most recently used last: eviction takes the first.
+    this.entries.delete(k);
+    this.entries.set(k, hit);
+    return hit;
+  }
+
+  /** The cached page for `key`, or a fresh one from `load` (stored when nothing changed meanwhile). */
+  get(key: FeedKey, now: number, load: () => Promise<{ page: CommunityFeedPage; oldest: Date | null }>): Promise<CachedFeedPage> {
+    const hit = this.peek(key, now);
+    if (hit) return Promise.resolve(hit);
+    const k = feedKeyString(key);
+    this.remove(k);
     const pending = this.filling.get(k);
     if (pending && pending.epoch === this.epoch) return pending.value;
     const epoch = this.epoch;

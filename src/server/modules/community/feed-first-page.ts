@@ -67,11 +67,17 @@ function notModified(c: Context<AppEnv>, etag: string): Response {
   return c.body(null, 304, { ETag: etag, Vary: VARY, "Cache-Control": CACHE_CONTROL });
 }
 
-function visitorAnswer(c: Context<AppEnv>, cached: CachedFeedPage): Response {
-  if (matches(c.req.header("if-none-match"), cached.etag)) return notModified(c, cached.etag);
+/** A visitor's answer from a cached page: status, headers (without the app-wide ones) and body. */
+export function visitorAnswerParts(cached: CachedFeedPage, ifNoneMatch: string | undefined, acceptEncoding: string | undefined) {
+  if (matches(ifNoneMatch, cached.etag)) return { status: 304 as const, headers: { ETag: cached.etag, Vary: VARY, "Cache-Control": CACHE_CONTROL }, body: null };
   const headers = { "Content-Type": "application/json", ETag: cached.etag, Vary: VARY, "Cache-Control": CACHE_CONTROL };
-  if (acceptsGzip(c.req.header("accept-encoding"))) return c.body(cached.gzip, 200, { ...headers, "Content-Encoding": "gzip" });
-  return c.body(cached.json, 200, headers);
+  if (acceptsGzip(acceptEncoding)) return { status: 200 as const, headers: { ...headers, "Content-Encoding": "gzip" }, body: cached.gzip };
+  return { status: 200 as const, headers, body: cached.json };
+}
+
+function visitorAnswer(c: Context<AppEnv>, cached: CachedFeedPage): Response {
+  const { headers, body } = visitorAnswerParts(cached, c.req.header("if-none-match"), c.req.header("accept-encoding"));
+  return body === null ? c.body(null, 304, headers) : c.body(body, 200, headers);
 }
 
 async function viewerAnswer(c: Context<AppEnv>, cached: CachedFeedPage, viewerId: string): Promise<Response> {
