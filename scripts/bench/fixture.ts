@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { openDatabase } from "../../src/server/db/client.ts";
 
 export const BENCH_PASSWORD = "bench-password-2026";
-/** How many of the newest public pieces the writes and piece reads spread over. */
+/** How many of the newest public pieces the writes and piece reads spread over (none by the writers who sign in: nobody may like their own piece). */
 const PIECE_POOL = 40_000;
 
 export interface Fixture {
@@ -29,7 +29,10 @@ export async function readPieceIds(databaseUrl: string | undefined, dataDir: str
   const database = await openDatabase({ databaseUrl, dataDir, holder: "npm run bench" });
   try {
     const exec = async <T>(q: ReturnType<typeof sql>) => ((await database.db.execute(q)) as unknown as { rows: T[] }).rows;
-    const pieces = await exec<{ id: string }>(sql`select id from submissions where is_private = false order by created_at desc limit ${PIECE_POOL}`);
+    const pieces = await exec<{ id: string }>(sql`
+      select id from submissions
+      where is_private = false and user_id not in (select user_id from account where provider_id = 'credential')
+      order by created_at desc limit ${PIECE_POOL}`);
     const [prompt] = await exec<{ id: string }>(sql`select id from prompts where kind = 'daily' order by date desc offset 3 limit 1`);
     if (!prompt || pieces.length === 0) throw new Error("the database has no seeded pieces");
     return { pieceIds: pieces.map((p) => p.id), filterPromptId: prompt.id };

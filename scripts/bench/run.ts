@@ -1,11 +1,12 @@
 /**
  * npm run bench [-- --quick] [--sizes 10k,100k,1m] [--pglite-max 1m] [--connections 32,64]
- *               [--duration 10] [--out BENCHMARKS.md]
+ *               [--duration 10] [--scale-out 100k|none] [--out BENCHMARKS.md]
  *
  * Seeds each size on PostgreSQL and on the embedded PGlite, starts the app on each, loads the
  * reads and the writes at each connection count, runs the feed's SQL through pgbench (the
  * floor), EXPLAINs every listing query at the largest size, prints the tables and writes
- * BENCHMARKS.md. --quick: 10k pieces only, 3 s per endpoint, written to
+ * BENCHMARKS.md; at one size (--scale-out; 100k by default) also PostgreSQL with two app
+ * instances behind a round-robin proxy against one (scale.ts). --quick: 10k pieces only, 3 s per endpoint, written to
  * .tmp/bench/BENCHMARKS.quick.md (add --out BENCHMARKS.md to keep it). See BENCHMARKS.md.
  */
 import { spawnSync } from "node:child_process";
@@ -17,6 +18,7 @@ import { explainAll, explainMarkdown } from "./explain.ts";
 import { BENCH_PASSWORD, prepareFixture, readPieceIds } from "./fixture.ts";
 import { runLoad, warmUp, type LoadResult } from "./load.ts";
 import { runPgbench } from "./pgbench.ts";
+import { measureScaleOut, scaleMarkdown, type ScaleRun } from "./scale.ts";
 import { ENGINE_NAMES, resultsMarkdown, type Engine, type EngineRun, type RunInfo, type SizeRun } from "./report.ts";
 import { startServer } from "./server.ts";
 import { READS, WRITES } from "./targets.ts";
@@ -38,6 +40,8 @@ const duration = Number(option("duration") ?? (quick ? 3 : 10));
 /** --only WORDS: just the endpoints whose name contains one of them (comma-separated), for a quick look. */
 const only = option("only")?.split(",");
 const chosen = (name: string) => !only || only.some((w) => name.includes(w));
+/** The size at which two instances are measured against one ("none": not at all). */
+const scaleOutSize = (option("scale-out") ?? (sizeLabels.includes("100k") ? "100k" : sizeLabels[0]!)).toLowerCase();
 const engineList = (option("engines") ?? "postgres,pglite").split(",");
 const out = resolve(option("out") ?? (quick ? ".tmp/bench/BENCHMARKS.quick.md" : "BENCHMARKS.md"));
 const work = resolve(".tmp/bench");
@@ -81,13 +85,14 @@ async function measure(engine: Engine, databaseUrl: string | undefined, dataDir:
   }
 }
 
-async function runSize(pgServer: Postgres, label: string, largest: boolean): Promise<{ size: SizeRun; plans?: string }> {
+async function runSize(pgServer: Postgres, label: string, largest: boolean): Promise<{ size: SizeRun; plans?: string; scale?: ScaleRun }> {
   const pieces = SIZES[label]!;
   const size: SizeRun = { label: label.replace("m", "M"), pieces, seedSeconds: {}, seedFailure: {}, engines: [], floor: [] };
   const pgUrl = await freshDatabase(pgServer, `inkwell_bench_${label}`);
   const pgAppDir = join(work, "postgres-app");
   const pgliteDir = join(work, `pglite-${label}`);
   let plans: string | undefined;
+  let scale: ScaleRun | undefined;
   const engines: [Engine, string | undefined, string][] = [];
   if (engineList.includes("postgres")) engines.push(["postgres", pgUrl, pgAppDir]);
   if (engineList.includes("pglite") && pieces <= pgliteMax) engines.push(["pglite", undefined, pgliteDir]);
@@ -124,11 +129,16 @@ async function runSize(pgServer: Postgres, label: string, largest: boolean): Pro
       } catch (err) {
         size.floorFailure = errorText(err);
       }
+      if (label === scaleOutSize && url) {
+        log("scale out: one instance, then two, behind a round-robin proxy");
+        const fromDb = await readPieceIds(url, dir);
+        scale = await measureScaleOut({ label: size.label, databaseUrl: url, dataDir: dir, fromDb, writers, connections: Math.max(...connections), duration, log });
+      }
     }
     rmSync(dir, { recursive: true, force: true });
   }
   await dropDatabase(pgServer, `inkwell_bench_${label}`);
-  return { size, plans };
+  return { size, plans, scale };
 }
 
 async function main() {
@@ -150,6 +160,7 @@ async function main() {
   process.once("SIGTERM", stopAll);
   const sizes: SizeRun[] = [];
   let plans: string | undefined;
+  let scale: ScaleRun | undefined;
   try {
     log(`PostgreSQL: ${pgServer.origin}`);
     const pglite = JSON.parse(readFileSync("node_modules/@electric-sql/pglite/package.json", "utf8")) as { version: string };
@@ -159,6 +170,7 @@ async function main() {
       const r = await runSize(pgServer, label, i === sizeLabels.length - 1);
       sizes.push(r.size);
       plans = r.plans ?? plans;
+      scale = r.scale ?? scale;
     }
   } finally {
     await pgServer.stop();
@@ -167,7 +179,7 @@ async function main() {
   info.totalSeconds = (performance.now() - started) / 1000;
   if (pgliteMax < Infinity) info.notes!.push(`PGlite was run up to ${num(pgliteMax)} pieces only (--pglite-max).`);
   if (!engineList.includes("postgres") || !engineList.includes("pglite")) info.notes!.push(`Engines: ${engineList.join(", ")} only (--engines).`);
-  const results = resultsMarkdown(info as RunInfo, sizes);
+  const results = resultsMarkdown(info as RunInfo, sizes) + (scale ? `\n${scaleMarkdown(scale)}` : "");
   console.log(`\n${results}`);
   const intro = readFileSync(join(import.meta.dirname, "intro.md"), "utf8").trim();
   const planSection = plans ? `## Query plans at ${sizes.at(-1)!.label} pieces (PostgreSQL, \`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF)\`)\n\n${plans}` : "";

@@ -22,6 +22,8 @@ export interface AppServer {
 export interface StartOptions {
   databaseUrl?: string | undefined;
   dataDir: string;
+  /** The public URL, when the server is reached through a proxy (scale.ts). */
+  appUrl?: string;
 }
 
 /**
@@ -38,7 +40,7 @@ function serverEnv(port: number, opts: StartOptions): NodeJS.ProcessEnv {
     NODE_ENV: "production",
     HOST: "127.0.0.1",
     PORT: String(port),
-    APP_URL: `http://localhost:${port}`,
+    APP_URL: opts.appUrl ?? `http://localhost:${port}`,
     DATA_DIR: opts.dataDir,
     LOG_REQUESTS: "false",
     AUTH_SECRET: BENCH_AUTH_SECRET,
