@@ -4,16 +4,20 @@ import tailwindcss from "@tailwindcss/vite";
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
   build: {
     outDir: "dist/client",
     emptyOutDir: true,
     sourcemap: false,
     target: "es2022",
+    // The server reads it to preload a rendered page's route chunks (server/http/ssr.ts).
+    manifest: true,
+    // The server renderer's build (dist/client-ssr) needs no copy of public/.
+    copyPublicDir: !isSsrBuild,
   },
   server: {
     port: Number(process.env.PORT ?? 3000),
     proxy: { "/api": { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
   },
-});
+}));

@@ -6,7 +6,7 @@ import type { AppContext, AppEnv, SessionUser } from "./context.ts";
 import { HttpError, SERVICE_MESSAGES } from "./errors.ts";
 
 /** The cookie prefix better-auth writes (auth.ts `cookiePrefix`): without it there is no session to look up. */
-const SESSION_COOKIE = "inkwell";
+export const SESSION_COOKIE = "inkwell";
 
 /** The stored zone follows the browser's at most this often, so a writer's day cannot be moved at will. */
 export const TIME_ZONE_CHANGE_MS = 24 * 60 * 60 * 1000;
