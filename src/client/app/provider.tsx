@@ -10,8 +10,12 @@ export function AppProvider({ children, client }: { children: ReactNode; client?
   const [queryClient] = useState(() => client ?? createQueryClient());
   // Signing in or out in one tab updates every open tab.
   useEffect(() => listenForAuthChanges(queryClient), [queryClient]);
-  // A server-rendered page is hydrated by now: components take the clock's time again.
-  useEffect(() => setRenderedAt(null), []);
+  // A server-rendered page is hydrated by now: components take the clock's time again, and the
+  // page says so (<html data-hydrated>: tests wait for it before clicking).
+  useEffect(() => {
+    setRenderedAt(null);
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <QueryClientProvider client={queryClient}>
       <ToastProvider>{children}</ToastProvider>
