@@ -1,11 +1,15 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
+  // react-router's package exports only its development build (its dev-time checks and warnings);
+  // the browser's production bundle takes the production build it ships beside it.
+  resolve: command === "build" && !isSsrBuild ? { alias: { "react-router": fileURLToPath(import.meta.resolve("react-router").replace("/development/", "/production/")) } } : {},
   build: {
     outDir: "dist/client",
     emptyOutDir: true,
