@@ -1,9 +1,10 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./context.ts";
 
-const CSP = [
+/** The policy; `scriptHashes` allows exactly those inline scripts (the page's /theme.js, http/shell.ts). */
+export const contentSecurityPolicy = (scriptHashes: string[] = []) => [
   "default-src 'self'",
-  "script-src 'self'",
+  ["script-src 'self'", ...scriptHashes].join(" "),
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self'",
@@ -13,12 +14,14 @@ const CSP = [
   "form-action 'self'",
   "frame-ancestors 'none'",
 ].join("; ");
+const CSP = contentSecurityPolicy();
 
 /** Browsers keep to HTTPS for a year once they have seen the site over it. */
 const HSTS = "max-age=31536000; includeSubDomains";
 
 /**
- * Security headers on every response. No inline script is allowed anywhere. When the public
+ * Security headers on every response. No inline script is allowed anywhere but the page's own
+ * theme script, allowed by its hash. When the public
  * URL is https, Strict-Transport-Security too (never on plain http, where it would be ignored
  * at best and lock a local install out of http at worst).
  */
@@ -26,7 +29,8 @@ export const securityHeaders = (): MiddlewareHandler<AppEnv> => async (c, next) 
   await next();
   const h = c.res.headers;
   if (c.get("deps")?.env.APP_URL.startsWith("https://")) h.set("Strict-Transport-Security", HSTS);
-  h.set("Content-Security-Policy", CSP);
+  // A page's own (stricter or hash-extended) policy stands; every other response gets this one.
+  if (!h.has("Content-Security-Policy")) h.set("Content-Security-Policy", CSP);
   h.set("X-Content-Type-Options", "nosniff");
   h.set("Referrer-Policy", "strict-origin-when-cross-origin");
   h.set("X-Frame-Options", "DENY");
