@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { startTransition, StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { hydrate } from "@tanstack/react-query";
 import { SSR_STATE_ID } from "#shared/ssr.ts";
@@ -25,5 +25,7 @@ const app = (
     </AppProvider>
   </StrictMode>
 );
-if (hydrating) hydrateRoot(container, app);
+// Hydrating as a transition lets React yield to the browser between components, so taking over a
+// long server-rendered page (the feed) is many short tasks rather than one that blocks input.
+if (hydrating) startTransition(() => void hydrateRoot(container, app));
 else createRoot(container).render(app);
