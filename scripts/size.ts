@@ -7,27 +7,18 @@
 import { readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
+import { chunkFiles, type Manifest } from "../src/server/http/ssr.ts";
 
 const dist = resolve(process.argv[2] ?? "dist/client");
 const html = readFileSync(join(dist, "index.html"), "utf8");
-const manifest = JSON.parse(readFileSync(join(dist, ".vite/manifest.json"), "utf8")) as Record<string, { file: string; imports?: string[] }>;
+const manifest = JSON.parse(readFileSync(join(dist, ".vite/manifest.json"), "utf8")) as Manifest;
 const gz = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
 const kb = (n: number) => `${(n / 1024).toFixed(1).padStart(7)} KB`;
 
 const shell = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
 const fonts = [...html.matchAll(/rel="preload" href="\/(assets\/[^"]+\.woff2)"/g)].map((m) => m[1]!);
 
-function routeFiles(module: string): string[] {
-  const files = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    chunk.imports?.forEach(visit);
-  };
-  visit(module);
-  return [...files].filter((f) => !shell.includes(f));
-}
+const routeFiles = (module: string) => chunkFiles(manifest, [module]).filter((f) => !shell.includes(f));
 
 console.log("The shell (every page):");
 for (const f of shell) console.log(`${kb(gz(f))} gzip  /${f}`);

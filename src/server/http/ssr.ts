@@ -34,7 +34,7 @@ export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
 }
 
-type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
+export type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
 let manifest: { dir: string; value: Manifest | null } | null = null;
 
 function readManifest(clientDist: string): Manifest | null {
@@ -45,10 +45,8 @@ function readManifest(clientDist: string): Manifest | null {
   return manifest.value;
 }
 
-/** The built chunks of the route's modules and everything they import, as modulepreload links. */
-function preloads(clientDist: string, modules: string[], html: string): string[] {
-  const m = readManifest(clientDist);
-  if (!m) return [];
+/** The built chunks of these source modules and of everything they import (npm run size too). */
+export function chunkFiles(m: Manifest, modules: string[]): string[] {
   const files = new Set<string>();
   const visit = (key: string) => {
     const chunk = m[key];
@@ -57,7 +55,16 @@ function preloads(clientDist: string, modules: string[], html: string): string[]
     chunk.imports?.forEach(visit);
   };
   modules.forEach(visit);
-  return [...files].filter((f) => !html.includes(`/${f}"`)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`);
+  return [...files];
+}
+
+/** The route's chunks the page does not already load, as modulepreload links. */
+function preloads(clientDist: string, modules: string[], html: string): string[] {
+  const m = readManifest(clientDist);
+  if (!m) return [];
+  return chunkFiles(m, modules)
+    .filter((f) => !html.includes(`/${f}"`))
+    .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`);
 }
 
 /** The shell with the rendered page, its preloads and the state the browser hydrates from. */
