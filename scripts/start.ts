@@ -1,5 +1,6 @@
 /**
- * npm start: builds the client when the build is missing or older than its sources, then serves
+ * npm start: builds the client (and its server renderer, into CLIENT_DIST_DIR-ssr) when the build
+ * is missing or older than its sources, then serves
  * the app and the API on one port (PORT, default 3000) with the embedded database by default.
  */
 import { spawnSync } from "node:child_process";
@@ -24,15 +25,19 @@ const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
 const sourcesAt = Math.max(...sources.map((s) => newest(join(root, s))));
 if (builtAt < sourcesAt) {
   console.log(builtAt ? "The client build is older than its sources: rebuilding..." : "Building the client (first run)...");
-  const result = spawnSync(process.execPath, [join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn", "--outDir", distDir], {
-    cwd: root,
-    stdio: "inherit",
-    // Always a production client build, whatever NODE_ENV the server runs with (the e2e server uses "test").
-    env: { ...process.env, NODE_ENV: "production" },
-  });
-  if (result.status !== 0) {
-    console.error("The client build failed; see above.");
-    process.exit(result.status ?? 1);
+  const vite = (...args: string[]) =>
+    spawnSync(process.execPath, [join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn", ...args], {
+      cwd: root,
+      stdio: "inherit",
+      // Always a production client build, whatever NODE_ENV the server runs with (the e2e server uses "test").
+      env: { ...process.env, NODE_ENV: "production" },
+    });
+  // The renderer first: index.html is written last, and its age is what says the build is current.
+  for (const result of [vite("--ssr", "src/client/ssr/entry-server.tsx", "--outDir", `${distDir}-ssr`), vite("--outDir", distDir)]) {
+    if (result.status !== 0) {
+      console.error("The client build failed; see above.");
+      process.exit(result.status ?? 1);
+    }
   }
 }
 

@@ -46,6 +46,8 @@ const envSchema = z.object({
   LOG_REQUESTS: boolish.default(true),
   /** Where the built client is served from (the e2e suite builds one per port). */
   CLIENT_DIST_DIR: z.string().min(1).default("dist/client"),
+  /** The server's page renderer; by default CLIENT_DIST_DIR-ssr/entry-server.js (http/ssr.ts). */
+  SSR_ENTRY: z.string().min(1).optional(),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
 });
 

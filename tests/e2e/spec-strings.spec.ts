@@ -1,9 +1,14 @@
-import { expect, test } from "./fixtures.ts";
+import { expect, registerViaApi, test } from "./fixtures.ts";
 
 /** Spec strings (issue 11 item 17): Home's loading words and the share token message (§2, §8). */
 
 test.describe("the spec's words", () => {
   test('Home reads "brewing your words..." while it loads', async ({ page }) => {
+    // A visitor's Home comes rendered from the server (decision 010): nothing to wait for.
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome to the writing club." })).toBeVisible();
+    // A signed-in writer's Home is rendered in the browser, which first learns who they are.
+    await registerViaApi(page.request, { name: "Brewing Writer" });
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/api/me", async (route) => {
@@ -13,7 +18,7 @@ test.describe("the spec's words", () => {
     await page.goto("/");
     await expect(page.getByRole("status").filter({ hasText: "brewing" })).toHaveText("brewing your words...");
     release();
-    await expect(page.getByRole("heading", { level: 1, name: "Welcome to the writing club." })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: /Brewing\s+welcome back/ })).toBeVisible();
   });
 
   test('a share token that finds nothing: the API says "Invalid or expired share token", the page its own words', async ({ page }) => {

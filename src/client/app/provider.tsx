@@ -1,13 +1,21 @@
-import { QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { useEffect, useState, type ReactNode } from "react";
 import { listenForAuthChanges } from "#client/features/auth/api/auth-actions.ts";
+import { setRenderedAt } from "#client/lib/hydration.ts";
 import { createQueryClient } from "#client/lib/query-client.ts";
 import { ToastProvider } from "#client/components/ui/toast.tsx";
 
-export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/** `client`: one already holding the data a server-rendered page was made from (main.tsx, ssr/). */
+export function AppProvider({ children, client }: { children: ReactNode; client?: QueryClient }) {
+  const [queryClient] = useState(() => client ?? createQueryClient());
   // Signing in or out in one tab updates every open tab.
   useEffect(() => listenForAuthChanges(queryClient), [queryClient]);
+  // A server-rendered page is hydrated by now: components take the clock's time again, and the
+  // page says so (<html data-hydrated>: tests wait for it before clicking).
+  useEffect(() => {
+    setRenderedAt(null);
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <QueryClientProvider client={queryClient}>
       <ToastProvider>{children}</ToastProvider>

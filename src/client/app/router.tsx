@@ -1,58 +1,28 @@
-import { createBrowserRouter, Navigate, RouterProvider, useRouteError } from "react-router";
-import { paths } from "#client/config/paths.ts";
-import { AppShell } from "#client/components/layout/app-shell.tsx";
-import { ErrorState, FullScreenLoader } from "#client/components/ui/states.tsx";
-import { buttonClass } from "#client/components/ui/button.tsx";
+import { createBrowserRouter, matchRoutes, RouterProvider } from "react-router";
+import { routes } from "./routes.tsx";
 
-function RouteError() {
-  const error = useRouteError();
-  const stale = error instanceof Error && /dynamically imported module|Importing a module script failed/i.test(error.message);
-  return (
-    <ErrorState
-      message={stale ? "A new version of the app is available. Reload the page to continue." : "This page could not be shown. Please try again."}
-      action={
-        <a href={stale ? window.location.href : "/"} className={buttonClass("secondary")}>
-          {stale ? "Reload" : "Back to home"}
-        </a>
-      }
-    />
-  );
+type Router = ReturnType<typeof createBrowserRouter>;
+
+/**
+ * The browser's router. When the page came rendered from the server, the matched routes' lazy
+ * modules are loaded first, so the first render is the server's markup (not the loading
+ * fallback) and hydrates without a mismatch.
+ */
+export async function createAppRouter(hydrating: boolean): Promise<Router> {
+  if (hydrating) {
+    const lazy = (matchRoutes(routes, window.location) ?? []).filter((m) => m.route.lazy);
+    await Promise.all(
+      lazy.map(async (m) => {
+        const load = m.route.lazy;
+        if (typeof load !== "function") return;
+        const mod = await load();
+        Object.assign(m.route, { ...mod, lazy: undefined });
+      }),
+    );
+  }
+  return createBrowserRouter(routes, hydrating ? { hydrationData: { loaderData: {} } } : undefined);
 }
 
-/** Every route is its own chunk: the first page a visitor loads stays small. */
-const router = createBrowserRouter([
-  {
-    element: <AppShell />,
-    errorElement: <RouteError />,
-    // Shown while the first route's chunk loads.
-    hydrateFallbackElement: <FullScreenLoader />,
-    children: [
-      { path: paths.home.path, lazy: () => import("./routes/home.tsx") },
-      { path: paths.register.path, lazy: () => import("./routes/register.tsx") },
-      { path: paths.signin.path, lazy: () => import("./routes/signin.tsx") },
-      { path: paths.signupAlias.path, element: <Navigate to={paths.register.href()} replace /> },
-      { path: paths.loginAlias.path, element: <Navigate to={paths.signin.href()} replace /> },
-      { path: paths.forgotPassword.path, lazy: () => import("./routes/forgot-password.tsx") },
-      { path: paths.resetPassword.path, lazy: () => import("./routes/reset-password.tsx") },
-      { path: paths.welcomeBack.path, lazy: () => import("./routes/welcome-back.tsx") },
-      { path: paths.write.path, lazy: () => import("./routes/write.tsx") },
-      { path: paths.freewrite.path, lazy: () => import("./routes/freewrite.tsx") },
-      { path: paths.submission.path, lazy: () => import("./routes/submission.tsx") },
-      { path: paths.share.path, lazy: () => import("./routes/share.tsx") },
-      { path: paths.community.path, lazy: () => import("./routes/community.tsx") },
-      { path: paths.profile.path, lazy: () => import("./routes/profile.tsx") },
-      { path: paths.edit.path, lazy: () => import("./routes/edit.tsx") },
-      { path: paths.admin.path, lazy: () => import("./routes/admin.tsx") },
-      { path: paths.adminScheduler.path, lazy: () => import("./routes/admin-scheduler.tsx") },
-      { path: paths.adminPrompts.path, lazy: () => import("./routes/admin-prompts.tsx") },
-      { path: paths.adminUsers.path, lazy: () => import("./routes/admin-users.tsx") },
-      { path: paths.adminPodium.path, lazy: () => import("./routes/admin-podium.tsx") },
-      { path: paths.podium.path, lazy: () => import("./routes/podium.tsx") },
-      { path: "*", lazy: () => import("./routes/not-found.tsx") },
-    ],
-  },
-]);
-
-export function AppRouter() {
+export function AppRouter({ router }: { router: Router }) {
   return <RouterProvider router={router} />;
 }

@@ -29,6 +29,14 @@ export function browserTimeZone(): string {
   }
 }
 
+type Transport = (input: RequestInfo | URL, init: RequestInit) => Promise<Response>;
+let transport: Transport = (input, init) => fetch(input, init);
+
+/** Where API calls go: the network; the server's renderer points them at the app itself (ssr/). */
+export function setApiTransport(next: Transport): void {
+  transport = next;
+}
+
 /** fetch with the writer's time zone on every request and a time-out that says so. */
 export function apiFetchRaw(input: RequestInfo | URL, init: RequestInit & { timeoutMs?: number } = {}): Promise<Response> {
   const { timeoutMs = 10_000, ...rest } = init;
@@ -41,7 +49,7 @@ export function apiFetchRaw(input: RequestInfo | URL, init: RequestInit & { time
     if (outer.aborted) controller.abort(outer.reason);
     else outer.addEventListener("abort", () => controller.abort(outer.reason), { once: true });
   }
-  return fetch(input, { ...rest, headers, credentials: "same-origin", signal: controller.signal })
+  return transport(input, { ...rest, headers, credentials: "same-origin", signal: controller.signal })
     .catch((err: unknown) => {
       if (err instanceof ApiError) throw err;
       if (controller.signal.reason instanceof ApiError) throw controller.signal.reason;

@@ -1,9 +1,10 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./context.ts";
 
-const CSP = [
+/** The policy; `scriptHashes` allows exactly those inline scripts (the page's /theme.js, http/shell.ts). */
+export const contentSecurityPolicy = (scriptHashes: string[] = []) => [
   "default-src 'self'",
-  "script-src 'self'",
+  ["script-src 'self'", ...scriptHashes].join(" "),
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self'",
@@ -13,6 +14,7 @@ const CSP = [
   "form-action 'self'",
   "frame-ancestors 'none'",
 ].join("; ");
+const CSP = contentSecurityPolicy();
 
 /** Browsers keep to HTTPS for a year once they have seen the site over it. */
 const HSTS = "max-age=31536000; includeSubDomains";
@@ -31,14 +33,19 @@ export function securityHeaderValues(appUrl: string | undefined): Record<string,
 }
 
 /**
- * Security headers on every response. No inline script is allowed anywhere. When the public
+ * Security headers on every response. No inline script is allowed anywhere but the page's own
+ * theme script, allowed by its hash. When the public
  * URL is https, Strict-Transport-Security too (never on plain http, where it would be ignored
  * at best and lock a local install out of http at worst).
  */
 export const securityHeaders = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   await next();
   const h = c.res.headers;
-  for (const [name, value] of Object.entries(securityHeaderValues(c.get("deps")?.env.APP_URL))) h.set(name, value);
+  for (const [name, value] of Object.entries(securityHeaderValues(c.get("deps")?.env.APP_URL))) {
+    // A page's own (hash-extended) policy stands; every other response gets this one.
+    if (name === "Content-Security-Policy" && h.has(name)) continue;
+    h.set(name, value);
+  }
   if (c.req.path.startsWith("/api/") && !h.has("Cache-Control")) h.set("Cache-Control", "no-store");
 };
 

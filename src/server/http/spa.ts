@@ -1,10 +1,15 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
 import type { Hono, MiddlewareHandler } from "hono";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { AppContext, AppEnv } from "./context.ts";
 import { isAppRoute } from "#shared/routes.ts";
 import { notFound } from "./errors.ts";
+import { logError } from "../log.ts";
+import { SESSION_COOKIE } from "./session.ts";
+import { contentSecurityPolicy } from "./security.ts";
+import { readShell } from "./shell.ts";
+import { fillShell, loadRenderer, ssrEntry } from "./ssr.ts";
 
 
 /** What the server writes into a page's <head>, so crawlers without JavaScript see it. */
@@ -64,15 +69,6 @@ export function renderHead(meta: PageMeta, appUrl: string, siteName: string): st
   return tags.join("\n    ");
 }
 
-let template: { html: string; mtime: number; file: string } | null = null;
-function readTemplate(clientDist: string): string | null {
-  const file = join(clientDist, "index.html");
-  if (!existsSync(file)) return null;
-  const mtime = statSync(file).mtimeMs;
-  if (!template || template.mtime !== mtime || template.file !== file) template = { html: readFileSync(file, "utf8"), mtime, file };
-  return template.html;
-}
-
 export function defaultMeta(siteName: string, path: string): PageMeta {
   return {
     title: siteName,
@@ -100,15 +96,16 @@ export function mountClient(app: Hono<AppEnv>, resolvers: PageMetaResolver[], di
     const rootFiles = serveWithCache("public, max-age=3600");
     app.use("*", async (c, next) => {
       const p = c.req.path;
-      if (p.startsWith("/api/") || p.startsWith("/assets/") || p === "/index.html" || !/\.[a-z0-9]+$/i.test(p)) return next();
+      // Never index.html, nor the build's own files (/.vite/manifest.json).
+      if (p.startsWith("/api/") || p.startsWith("/assets/") || p.startsWith("/.") || p === "/index.html" || !/\.[a-z0-9]+$/i.test(p)) return next();
       return rootFiles(c, next);
     });
   }
   app.get("*", async (c) => {
     const path = c.req.path;
     if (path.startsWith("/api/") || /\.[a-z0-9]+$/i.test(path)) throw notFound();
-    const html = readTemplate(clientDist);
-    if (!html) return c.text("The client is not built yet: run `npm run build` (npm start does it for you).", 503);
+    const shell = readShell(clientDist);
+    if (!shell) return c.text("The client is not built yet: run `npm run build` (npm start does it for you).", 503);
     const { env } = c.get("deps");
     let meta: PageMeta | null = null;
     for (const r of resolvers) {
@@ -119,9 +116,26 @@ export function mountClient(app: Hono<AppEnv>, resolvers: PageMetaResolver[], di
       }
     }
     const head = renderHead(meta ?? defaultMeta(env.SITE_NAME, path), env.APP_URL, env.SITE_NAME);
-    const body = html.replace(/<title>[\s\S]*?<\/title>/, "").replace("<!--app-head-->", head);
-    // A page whose head describes a private piece must never sit in a shared cache.
+    let body = shell.html.replace(/<title>[\s\S]*?<\/title>/, "").replace("<!--app-head-->", () => head);
+    // A visitor's public page comes with its first screen (http/ssr.ts): what the API gives a
+    // visitor, asked in process without their cookies. With a session cookie the browser renders
+    // it, as before, so nothing personal is ever rendered here.
+    if (isAppRoute(path) && !(c.req.header("cookie") ?? "").includes(SESSION_COOKIE)) {
+      const renderer = await loadRenderer(ssrEntry(clientDist, env.SSR_ENTRY));
+      const url = new URL(c.req.url);
+      const page = await renderer
+        ?.render({ url: url.pathname + url.search, fetch: (input, init) => Promise.resolve(app.request(input, init)) })
+        .catch((err: unknown) => {
+          logError("a page could not be rendered on the server; sent unrendered", err, { path });
+          return null;
+        });
+      if (page) body = fillShell(body, page, clientDist);
+    }
+    // A page whose head describes a private piece must never sit in a shared cache; the page
+    // differs with the cookie (rendered for visitors only).
     c.header("Cache-Control", meta?.noIndex ? "private, no-cache" : "no-cache");
+    c.header("Vary", "Cookie");
+    c.header("Content-Security-Policy", contentSecurityPolicy(shell.scriptHashes));
     // Any other path still gets the app (it shows its not-found page), with the status that says so.
     return c.html(body, isAppRoute(path) ? 200 : 404);
   });
