@@ -17,7 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { idColumn, ownedBy, stampColumn, stamps } from "./columns.ts";
+import { hiddenColumns, idColumn, ownedBy, stampColumn, stamps } from "./columns.ts";
 import { users } from "./auth.ts";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -91,6 +91,7 @@ export const submissions = pgTable(
       .generatedAlwaysAs(sql`to_tsvector('simple', coalesce(title, '') || ' ' || content)`),
     /** Client-generated key: a retried or doubled request creates one piece, never two. */
     idempotencyKey: text("idempotency_key"),
+    ...hiddenColumns(),
     ...stamps(),
   },
   (t) => [
@@ -135,6 +136,7 @@ export const submissionComments = pgTable(
     submissionId: ownedBy("submission_id", () => submissions.id),
     userId: ownedBy("user_id", () => users.id),
     content: text("content").notNull(),
+    ...hiddenColumns(),
     createdAt: stampColumn("created_at"),
   },
   (t) => [
