@@ -72,7 +72,8 @@ export const queueItem = z.object({
 export type QueueItem = z.infer<typeof queueItem>;
 export const reportQueuePage = z.object({ items: z.array(queueItem), nextCursor });
 export type ReportQueuePage = z.infer<typeof reportQueuePage>;
-export const reportQueueQuery = z.object({ cursor });
+/** ?view=open (items with open reports) or hidden (items hidden now, most recently hidden first: to restore). */
+export const reportQueueQuery = z.object({ view: z.enum(["open", "hidden"]).default("open"), cursor });
 export const openReportCount = z.object({ open: z.number().int() });
 
 const itemPath = { kind: itemKind, id: uuidSchema };

@@ -43,6 +43,8 @@ CREATE INDEX "audit_log_action_idx" ON "audit_log" USING btree ("action","create
 CREATE UNIQUE INDEX "reports_one_open_per_reporter" ON "reports" USING btree ("reporter_id","item_kind","item_id") WHERE "reports"."status" = 'open';--> statement-breakpoint
 CREATE INDEX "reports_open_item_idx" ON "reports" USING btree ("item_kind","item_id","created_at" DESC NULLS LAST) WHERE "reports"."status" = 'open';--> statement-breakpoint
 CREATE INDEX "reports_open_created_idx" ON "reports" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "reports"."status" = 'open';--> statement-breakpoint
+CREATE INDEX "submission_comments_hidden_idx" ON "submission_comments" USING btree ("hidden_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "submission_comments"."hidden_at" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "submissions_hidden_idx" ON "submissions" USING btree ("hidden_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "submissions"."hidden_at" IS NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_suspension_whole" CHECK (("users"."suspended_at" IS NULL) = ("users"."suspension_reason" IS NULL) AND ("users"."suspended_until" IS NULL OR "users"."suspended_at" IS NOT NULL));--> statement-breakpoint
 -- Issue 13: the audit log is append-only in the database too.
 CREATE FUNCTION "audit_log_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$

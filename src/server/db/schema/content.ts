@@ -109,6 +109,8 @@ export const submissions = pgTable(
     index("submissions_featured_idx").on(t.featuredAt.desc(), t.id.desc()).where(sql`${t.isFeatured} = true`),
     // Full-text search over title and content.
     index("submissions_search_vector_idx").using("gin", t.search),
+    // Hidden by moderators, most recently hidden first (the queue's "Hidden" view).
+    index("submissions_hidden_idx").on(t.hiddenAt.desc(), t.id.desc()).where(sql`${t.hiddenAt} IS NOT NULL`),
     uniqueIndex("submissions_idempotency_key").on(t.userId, t.idempotencyKey),
     check("submissions_featured_public", sql`NOT (${t.isFeatured} AND ${t.isPrivate})`),
     check("submissions_author_alias_only_alias_signed", sql`${t.authorAlias} IS NULL OR ${t.submissionType} = 'alias'`),
@@ -142,6 +144,7 @@ export const submissionComments = pgTable(
   (t) => [
     index("submission_comments_submission_idx").on(t.submissionId, t.createdAt, t.id),
     index("submission_comments_user_idx").on(t.userId),
+    index("submission_comments_hidden_idx").on(t.hiddenAt.desc(), t.id.desc()).where(sql`${t.hiddenAt} IS NOT NULL`),
     check("submission_comments_length", sql`length(btrim(${t.content})) BETWEEN 1 AND 2000`),
   ],
 );

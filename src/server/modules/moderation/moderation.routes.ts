@@ -68,7 +68,8 @@ export const moderationRoutes = new Hono<AppEnv>()
   // The queue and its actions: queue.service.ts, actions.service.ts
   .get("/admin/reports", adminOnly, validate("query", reportQueueQuery), async (c) => {
     const deps = c.get("deps");
-    return respond(c, reportQueuePage, await listQueue(deps.db, requireAdmin(c).id, c.req.valid("query").cursor, deps.clock.now()));
+    const { view, cursor } = c.req.valid("query");
+    return respond(c, reportQueuePage, await listQueue(deps.db, requireAdmin(c).id, view, cursor, deps.clock.now()));
   })
   .get("/admin/reports/count", adminOnly, async (c) => respond(c, openReportCountResponse, { open: await openReportCount(c.get("deps").db) }))
   .post("/admin/moderation/:kind/:id/hide", adminOnly, itemParam, validate("json", hideInput), async (c) => {

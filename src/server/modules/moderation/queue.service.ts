@@ -46,6 +46,29 @@ async function openGroups(db: Queryable, cursor: string | undefined) {
   );
 }
 
+/** Items hidden now, most recently hidden first, through submissions_hidden_idx and submission_comments_hidden_idx. */
+async function hiddenGroups(db: Queryable, cursor: string | undefined) {
+  const after = decodePageCursor(cursor);
+  const older = (t: string) => (after ? sql`and (${sql.raw(t)}.hidden_at, ${sql.raw(t)}.id) < (${after.t}::timestamptz, ${after.id}::uuid)` : sql``);
+  const limit = QUEUE_PAGE_SIZE + 1;
+  return typedRows(
+    db,
+    sql`
+      select item_kind, id::text as id, 0 as n, hidden_at as latest_at,
+        to_char(hidden_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "cursorTs"
+      from (
+        (select 'piece' as item_kind, s.id, s.hidden_at from ${submissions} s
+          where s.hidden_at is not null ${older("s")} order by s.hidden_at desc, s.id desc limit ${limit})
+        union all
+        (select 'comment' as item_kind, c.id, c.hidden_at from ${submissionComments} c
+          where c.hidden_at is not null ${older("c")} order by c.hidden_at desc, c.id desc limit ${limit})
+      ) h
+      order by hidden_at desc, id desc
+      limit ${limit}`,
+    groupRow,
+  );
+}
+
 interface ItemDetail {
   pieceId: string;
   title: string | null;
@@ -146,8 +169,9 @@ async function openReportsOf(db: Queryable, kind: ReportItemKind, ids: string[])
 }
 
 /** One page of the queue for `adminId`; the sight of a hidden identity goes into the audit log. */
-export async function listQueue(db: Queryable, adminId: string, cursor: string | undefined, now: Date): Promise<ReportQueuePage> {
-  const { page, nextCursor } = keysetPage(await openGroups(db, cursor), QUEUE_PAGE_SIZE);
+export async function listQueue(db: Queryable, adminId: string, view: "open" | "hidden", cursor: string | undefined, now: Date): Promise<ReportQueuePage> {
+  const groups = view === "open" ? await openGroups(db, cursor) : await hiddenGroups(db, cursor);
+  const { page, nextCursor } = keysetPage(groups, QUEUE_PAGE_SIZE);
   const ids = (kind: ReportItemKind) => page.filter((g) => g.item_kind === kind).map((g) => g.id);
   const [pieces, comments, pieceReports, commentReports] = await Promise.all([
     pieceDetails(db, ids("piece")),

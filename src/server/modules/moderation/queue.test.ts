@@ -53,6 +53,23 @@ describe("GET /api/admin/reports", () => {
     expect((await t.json(`/api/admin/reports?cursor=nope`, { cookie: admin.cookie })).status).toBe(422);
   });
 
+  it("lists hidden items, most recently hidden first, so an admin can restore them after the reports are closed", async () => {
+    const piece = await newPiece({ submissionType: "alias" });
+    const commentId = await newComment(piece.id, bystander);
+    await report("piece", piece.id);
+    await act("hide", "piece", piece.id, admin, "Spam");
+    t.deps.testClock!.advance(1000);
+    await act("hide", "comment", commentId, admin, "Rude");
+    const res = await t.json<ReportQueuePage>("/api/admin/reports?view=hidden", { cookie: admin.cookie });
+    const ids = res.body.items.map((i) => i.itemId);
+    expect(ids.slice(0, 2)).toEqual([commentId, piece.id]);
+    expect(res.body.items[1]).toMatchObject({ authorLabel: "Quiet Fox", hidden: { reason: "Spam" }, author: { id: author.id } });
+    await act("restore", "piece", piece.id);
+    const after = await t.json<ReportQueuePage>("/api/admin/reports?view=hidden", { cookie: admin.cookie });
+    expect(after.body.items.map((i) => i.itemId)).not.toContain(piece.id);
+    t.deps.testClock!.reset();
+  });
+
   it("counts open reports for the dashboard", async () => {
     const before = (await t.json<{ open: number }>("/api/admin/reports/count", { cookie: admin.cookie })).body.open;
     await report("piece", (await newPiece()).id);
