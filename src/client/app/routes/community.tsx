@@ -4,6 +4,7 @@ import { useLocation, useSearchParams } from "react-router";
 import { isUuid } from "#shared/domain/ids.ts";
 import { MESSAGES } from "#shared/errors.ts";
 import type { CommunityFeedPage, FeedParams } from "#shared/schemas/community.ts";
+import { MODERATION_MESSAGES } from "#shared/schemas/moderation.ts";
 import { Page } from "#client/components/layout/app-shell.tsx";
 import { useMe } from "#client/lib/get-me.ts";
 import { usePromptHistory } from "#client/features/community/api/get-prompt-history.ts";
@@ -17,6 +18,8 @@ import { useCommunityLive } from "#client/features/community/lib/use-community-l
 import { useViewMode } from "#client/features/community/lib/use-view-mode.ts";
 import { useDeletePieceDialog } from "#client/features/piece/components/delete-piece-dialog.tsx";
 import { usePieceInUrl } from "#client/features/piece/hooks/use-piece-in-url.ts";
+import { ReportButton } from "#client/features/moderation/components/report-button.tsx";
+import { SuspensionNotice } from "#client/features/moderation/components/suspension-notice.tsx";
 import { useDocumentTitle } from "#client/lib/use-document-title.ts";
 
 /**
@@ -35,6 +38,7 @@ export function Component() {
   const history = usePromptHistory();
   const [mode, setMode] = useViewMode();
   const [signInOpen, setSignInOpen] = useState(false);
+  const [reportSignIn, setReportSignIn] = useState(false);
   // An admin deletes a piece from its detail; the feed then shows again, without it.
   const remove = useDeletePieceDialog((id) => id === pieceId && piece.close());
   const { newCount, clearNew } = useCommunityLive(params, history.data?.freewritePromptId ?? null, pieceId);
@@ -80,8 +84,12 @@ export function Component() {
           onSignInNeeded={() => setSignInOpen(true)}
           next={here}
           onDelete={me?.isAdmin ? remove.ask : undefined}
+          renderReport={(kind, id, label) => (
+            <ReportButton kind={kind} id={id} label={label} signedIn={Boolean(me)} onSignInNeeded={() => setReportSignIn(true)} />
+          )}
         />
         {signIn}
+        <SignInPrompt open={reportSignIn} onClose={() => setReportSignIn(false)} message={MODERATION_MESSAGES.loginToReport} next={here} />
         {remove.dialog}
       </Page>
     );
@@ -93,6 +101,7 @@ export function Component() {
         <h1 className="font-serif text-4xl tracking-tight sm:text-5xl">Community</h1>
         <p className="mt-3 font-serif text-lg text-muted">Explore how writers responded to each prompt</p>
       </header>
+      {me && <SuspensionNotice className="mb-6 max-w-2xl" />}
       <FeedToolbar
         params={params}
         onChange={onChange}
