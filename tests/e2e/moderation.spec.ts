@@ -109,4 +109,37 @@ test.describe("moderation", () => {
       await Promise.all([author.close(), reporter.close()]);
     }
   });
+
+  test("a visitor is asked to sign in to report; a writer reports a piece from its feed card", async ({ page, browser }) => {
+    const stamp = unique();
+    const author = await writerPage(browser, `Card Author ${stamp}`);
+    const reader = await writerPage(browser, `Card Reader ${stamp}`);
+    try {
+      const title = `Card piece ${stamp}`;
+      const { id } = await createPieceViaApi(author.page.request, { title });
+      await page.goto(`/community?piece=${id}`);
+      await page.getByRole("button", { name: `report piece ${title}` }).click();
+      await expect(page.getByRole("dialog", { name: "Join the conversation" }).getByText("You must be logged in to report")).toBeVisible();
+
+      await reader.page.goto("/community");
+      const card = reader.page.getByRole("article").filter({ has: reader.page.getByRole("link", { name: title, exact: true }) });
+      await card.getByRole("button", { name: `report piece by Card Author ${stamp}` }).click();
+      const dialog = reader.page.getByRole("dialog", { name: "Report this piece" });
+      await dialog.getByRole("radio", { name: "Spam" }).check();
+      await dialog.getByRole("button", { name: "Send report" }).click();
+      await expect(reader.page.getByText("Thanks — an admin will look at this.")).toBeVisible();
+      // A second report of the same piece is refused in plain words.
+      await card.getByRole("button", { name: `report piece by Card Author ${stamp}` }).click();
+      await dialog.getByRole("radio", { name: "Other" }).check();
+      await dialog.getByRole("button", { name: "Send report" }).click();
+      await expect(dialog.getByText("You already reported this")).toBeVisible();
+      // The writer's own card offers no report.
+      await author.page.goto("/community");
+      const own = author.page.getByRole("article").filter({ has: author.page.getByRole("link", { name: title, exact: true }) });
+      await expect(own).toBeVisible();
+      await expect(own.getByRole("button", { name: /^report/ })).toHaveCount(0);
+    } finally {
+      await Promise.all([author.close(), reader.close()]);
+    }
+  });
 });

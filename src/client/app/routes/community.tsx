@@ -9,6 +9,7 @@ import { Page } from "#client/components/layout/app-shell.tsx";
 import { useMe } from "#client/lib/get-me.ts";
 import { usePromptHistory } from "#client/features/community/api/get-prompt-history.ts";
 import { communityKeys } from "#client/features/community/api/keys.ts";
+import type { RenderReport } from "#client/features/community/components/comment-section.tsx";
 import { CommunityFeed } from "#client/features/community/components/community-feed.tsx";
 import { FeedToolbar } from "#client/features/community/components/feed-toolbar.tsx";
 import { PieceDetail } from "#client/features/community/components/piece-detail.tsx";
@@ -69,6 +70,11 @@ export function Component() {
     window.scrollTo({ top: 0 });
   }, [reload]);
 
+  const renderReport: RenderReport = (kind, id, label) => (
+    <ReportButton kind={kind} id={id} label={label} signedIn={Boolean(me)} onSignInNeeded={() => setReportSignIn(true)} />
+  );
+  const reportSignInPrompt = <SignInPrompt open={reportSignIn} onClose={() => setReportSignIn(false)} message={MODERATION_MESSAGES.loginToReport} next={here} />;
+
   const signIn = (
     <SignInPrompt open={signInOpen} onClose={() => setSignInOpen(false)} message={MESSAGES.loginToLike} next={here} />
   );
@@ -84,12 +90,10 @@ export function Component() {
           onSignInNeeded={() => setSignInOpen(true)}
           next={here}
           onDelete={me?.isAdmin ? remove.ask : undefined}
-          renderReport={(kind, id, label) => (
-            <ReportButton kind={kind} id={id} label={label} signedIn={Boolean(me)} onSignInNeeded={() => setReportSignIn(true)} />
-          )}
+          renderReport={renderReport}
         />
         {signIn}
-        <SignInPrompt open={reportSignIn} onClose={() => setReportSignIn(false)} message={MODERATION_MESSAGES.loginToReport} next={here} />
+        {reportSignInPrompt}
         {remove.dialog}
       </Page>
     );
@@ -123,9 +127,11 @@ export function Component() {
           pieceHref={piece.hrefFor}
           onOpenPiece={piece.remember}
           onSignInNeeded={() => setSignInOpen(true)}
+          renderReport={renderReport}
         />
       </div>
       {signIn}
+      {reportSignInPrompt}
     </Page>
   );
 }

@@ -23,12 +23,14 @@ export function ReportButton({
   const [open, setOpen] = useState(false);
   return (
     <>
+      {/* The name says what is reported; an aria-label, so the page's text (and its search) stays "report". */}
       <button
         type="button"
+        aria-label={`report ${label}`}
         onClick={() => (signedIn ? setOpen(true) : onSignInNeeded())}
         className="inline-flex min-h-11 items-center rounded-md px-2 text-sm lowercase text-muted hover:text-danger"
       >
-        report<span className="sr-only"> {label}</span>
+        report
       </button>
       {open && <ReportDialog kind={kind} id={id} open onClose={() => setOpen(false)} />}
     </>
