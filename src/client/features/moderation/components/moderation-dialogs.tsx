@@ -7,25 +7,35 @@ import { Field } from "#client/components/ui/field.tsx";
 import { FormMessage } from "#client/components/ui/states.tsx";
 
 /** A dialog asking for a reason (hide, hide all): the reason is required, as the server says. */
-export function ReasonDialog({
-  open,
-  title,
-  intro,
-  confirmLabel,
-  busy,
-  error,
-  onConfirm,
-  onClose,
-}: {
+/** What every moderation dialog takes: whether it is open, its words, the mutation's state. */
+interface ActionDialogProps<T> {
   open: boolean;
   title: string;
-  intro?: ReactNode;
   confirmLabel: string;
   busy: boolean;
   error: string | null;
-  onConfirm: (reason: string) => void;
+  onConfirm: (value: T) => void;
   onClose: () => void;
-}) {
+}
+
+/** The dialog's error and its two buttons. */
+function DialogFooter({ error, busy, confirmLabel, onClose, onConfirm }: { error: string | null; busy: boolean; confirmLabel: string; onClose: () => void; onConfirm?: () => void }) {
+  return (
+    <>
+      {error && <FormMessage tone="error">{error}</FormMessage>}
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button type="button" variant="text" onClick={onClose} {...(onConfirm ? { "data-autofocus": true } : {})}>
+          cancel
+        </Button>
+        <Button type={onConfirm ? "button" : "submit"} variant="danger" disabled={busy} onClick={onConfirm}>
+          {busy ? "Working..." : confirmLabel}
+        </Button>
+      </div>
+    </>
+  );
+}
+
+export function ReasonDialog({ open, title, intro, confirmLabel, busy, error, onConfirm, onClose }: ActionDialogProps<string> & { intro?: ReactNode }) {
   const [reason, setReason] = useState("");
   const [missing, setMissing] = useState(false);
   const submit = (e: FormEvent) => {
@@ -45,72 +55,26 @@ export function ReasonDialog({
           error={missing && !reason.trim() ? MODERATION_MESSAGES.hideReasonRequired : undefined}
           data-autofocus
         />
-        {error && <FormMessage tone="error">{error}</FormMessage>}
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button type="button" variant="text" onClick={onClose}>
-            cancel
-          </Button>
-          <Button type="submit" variant="danger" disabled={busy}>
-            {busy ? "Working..." : confirmLabel}
-          </Button>
-        </div>
+        <DialogFooter error={error} busy={busy} confirmLabel={confirmLabel} onClose={onClose} />
       </form>
     </Dialog>
   );
 }
 
 /** Are you sure? For deleting a reported item (it cannot be undone). */
-export function ConfirmDialog({
-  open,
-  title,
-  children,
-  confirmLabel,
-  busy,
-  error,
-  onConfirm,
-  onClose,
-}: {
-  open: boolean;
-  title: string;
-  children: ReactNode;
-  confirmLabel: string;
-  busy: boolean;
-  error: string | null;
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
+export function ConfirmDialog({ open, title, children, confirmLabel, busy, error, onConfirm, onClose }: ActionDialogProps<void> & { children: ReactNode }) {
   return (
     <Dialog open={open} onClose={onClose} title={title}>
-      <div className="text-muted">{children}</div>
-      {error && <div className="mt-4"><FormMessage tone="error">{error}</FormMessage></div>}
-      <div className="mt-6 flex flex-wrap justify-end gap-2">
-        <Button type="button" variant="text" onClick={onClose} data-autofocus>
-          cancel
-        </Button>
-        <Button type="button" variant="danger" disabled={busy} onClick={onConfirm}>
-          {busy ? "Working..." : confirmLabel}
-        </Button>
+      <div className="flex flex-col gap-4">
+        <div className="text-muted">{children}</div>
+        <DialogFooter error={error} busy={busy} confirmLabel={confirmLabel} onClose={onClose} onConfirm={() => onConfirm()} />
       </div>
     </Dialog>
   );
 }
 
 /** Suspend until a date (the end of that day in the admin's zone) or indefinitely, with a reason. */
-export function SuspendDialog({
-  open,
-  name,
-  busy,
-  error,
-  onConfirm,
-  onClose,
-}: {
-  open: boolean;
-  name: string;
-  busy: boolean;
-  error: string | null;
-  onConfirm: (input: { until: string | null; reason: string }) => void;
-  onClose: () => void;
-}) {
+export function SuspendDialog({ open, name, busy, error, onConfirm, onClose }: Omit<ActionDialogProps<{ until: string | null; reason: string }>, "title" | "confirmLabel"> & { name: string }) {
   const [until, setUntil] = useState("");
   const [indefinite, setIndefinite] = useState(false);
   const [reason, setReason] = useState("");
@@ -137,15 +101,7 @@ export function SuspendDialog({
           onChange={(e) => setReason(e.target.value)}
           error={tried && !reason.trim() ? MODERATION_MESSAGES.suspensionReasonRequired : undefined}
         />
-        {error && <FormMessage tone="error">{error}</FormMessage>}
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button type="button" variant="text" onClick={onClose}>
-            cancel
-          </Button>
-          <Button type="submit" variant="danger" disabled={busy}>
-            {busy ? "Working..." : "Suspend"}
-          </Button>
-        </div>
+        <DialogFooter error={error} busy={busy} confirmLabel="Suspend" onClose={onClose} />
       </form>
     </Dialog>
   );
