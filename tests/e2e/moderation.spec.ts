@@ -142,4 +142,35 @@ test.describe("moderation", () => {
       await Promise.all([author.close(), reader.close()]);
     }
   });
+
+  test("a suspended writer reads why on /write and /community; an admin suspends and lifts from /admin/users", async ({ page, browser }) => {
+    const stamp = unique();
+    const writer = await writerPage(browser, `Suspended Writer ${stamp}`);
+    try {
+      await signInAsAdmin(page);
+      await page.goto(`/admin/users?q=${encodeURIComponent(writer.email)}`);
+      await expect(page.getByRole("heading", { level: 2, name: `Suspended Writer ${stamp}` })).toBeVisible();
+      await page.getByRole("button", { name: "Suspend", exact: true }).click();
+      const dialog = page.getByRole("dialog", { name: `Suspend Suspended Writer ${stamp}` });
+      await dialog.getByRole("checkbox", { name: /Indefinitely/ }).check();
+      await dialog.getByLabel("Reason (the writer sees it)").fill("Spam links");
+      await dialog.getByRole("button", { name: "Suspend", exact: true }).click();
+      await expect(page.getByText("Suspended indefinitely: Spam links")).toBeVisible();
+
+      const message = "Your account can't publish until an admin lifts the suspension: Spam links";
+      await writer.page.goto("/write");
+      await expect(writer.page.getByText(message)).toBeVisible();
+      await writer.page.goto("/community");
+      await expect(writer.page.getByText(message)).toBeVisible();
+
+      await page.getByRole("button", { name: "Lift suspension" }).click();
+      await page.getByRole("dialog", { name: /^Lift/ }).getByRole("button", { name: "Lift", exact: true }).click();
+      await expect(page.getByText("Not suspended.")).toBeVisible();
+      await writer.page.reload();
+      await expect(writer.page.getByRole("heading", { level: 1, name: "Community" })).toBeVisible();
+      await expect(writer.page.getByText(message)).toHaveCount(0);
+    } finally {
+      await writer.close();
+    }
+  });
 });
