@@ -15,6 +15,7 @@ import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { communityRoutes } from "./modules/community/community.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { meRoutes } from "./modules/me/me.routes.ts";
+import { moderationRoutes } from "./modules/moderation/moderation.routes.ts";
 import { portfolioPageMeta } from "./modules/portfolio/portfolio.meta.ts";
 import { portfolioRoutes } from "./modules/portfolio/portfolio.routes.ts";
 import { writingRoutes } from "./modules/writing/writing.routes.ts";
@@ -61,7 +62,8 @@ export function createApp(deps: Deps) {
     .route("/", writingRoutes)
     .route("/", portfolioRoutes)
     .route("/", communityRoutes)
-    .route("/", adminRoutes);
+    .route("/", adminRoutes)
+    .route("/", moderationRoutes);
 
   const routes = app.route("/api", api);
   app.all("/api/*", () => {

@@ -56,6 +56,10 @@ export function createAuth({ env, db, mailer, admins, authSecret, background }: 
         age: { type: "number", required: false, input: true },
         location: { type: "string", required: false, input: true },
         timeZone: { type: "string", required: false, input: true, defaultValue: "UTC" },
+        // Issue 13: read with the session (no extra statement per write), never set by a client.
+        suspendedAt: { type: "date", required: false, input: false },
+        suspendedUntil: { type: "date", required: false, input: false },
+        suspensionReason: { type: "string", required: false, input: false },
       },
     },
     session: {

@@ -24,6 +24,8 @@ export const ROUTE_PATHS = {
   adminPrompts: "/admin/prompts",
   adminUsers: "/admin/users",
   adminPodium: "/admin/podium",
+  adminReports: "/admin/reports",
+  adminAudit: "/admin/audit",
   podium: "/podium",
 } as const;
 

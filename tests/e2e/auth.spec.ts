@@ -145,6 +145,9 @@ test.describe("guards and menu", () => {
       "Manage Prompts",
       "View Users",
       "Manage Editors' Picks",
+      // Issue 13: the report queue (with its live count of open reports) and the audit log.
+      /^Reports\d+ open reports?$/,
+      "Audit Log",
     ]);
     await expectAccessible(admin);
     await adminContext.close();

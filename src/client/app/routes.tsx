@@ -50,6 +50,8 @@ export const routes: RouteObject[] = [
       { path: paths.adminPrompts.path, lazy: () => import("./routes/admin-prompts.tsx") },
       { path: paths.adminUsers.path, lazy: () => import("./routes/admin-users.tsx") },
       { path: paths.adminPodium.path, lazy: () => import("./routes/admin-podium.tsx") },
+      { path: paths.adminReports.path, lazy: () => import("./routes/admin-reports.tsx") },
+      { path: paths.adminAudit.path, lazy: () => import("./routes/admin-audit.tsx") },
       { path: paths.podium.path, lazy: () => import("./routes/podium.tsx") },
       { path: "*", lazy: () => import("./routes/not-found.tsx") },
     ],

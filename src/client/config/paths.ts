@@ -25,6 +25,8 @@ export const paths = {
   adminPrompts: { path: ROUTE_PATHS.adminPrompts, href: () => "/admin/prompts" },
   adminUsers: { path: ROUTE_PATHS.adminUsers, href: () => "/admin/users" },
   adminPodium: { path: ROUTE_PATHS.adminPodium, href: () => "/admin/podium" },
+  adminReports: { path: ROUTE_PATHS.adminReports, href: () => "/admin/reports" },
+  adminAudit: { path: ROUTE_PATHS.adminAudit, href: () => "/admin/audit" },
   podium: { path: ROUTE_PATHS.podium, href: () => "/podium" },
 } as const;
 

@@ -11,6 +11,8 @@ export interface SessionUser {
   emailVerified: boolean;
   timeZone: string;
   isAdmin: boolean;
+  /** Issue 13: the writer's suspension as the session read it (absent: not read, ask the database). */
+  suspension?: { suspendedAt: Date | null; suspendedUntil: Date | null; reason: string | null };
 }
 
 export type AppEnv = {

@@ -63,6 +63,7 @@ export const session = (): MiddlewareHandler<AppEnv> => async (c, next) => {
       emailVerified: u.emailVerified,
       timeZone: u.timeZone ?? "UTC",
       isAdmin: await deps.admins.isAdmin(u.id),
+      suspension: { suspendedAt: u.suspendedAt ?? null, suspendedUntil: u.suspendedUntil ?? null, reason: u.suspensionReason ?? null },
     };
     await followBrowserZone(c, user, tz);
   }

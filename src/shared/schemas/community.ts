@@ -154,6 +154,8 @@ export const pieceComment = z.object({
   mine: z.boolean(),
   /** The caller may delete it (its writer, or an admin). */
   canDelete: z.boolean(),
+  /** Hidden by moderators (issue 13): only its writer and admins still see it, with the reason. */
+  hiddenReason: z.string().nullable().optional(),
 });
 export type PieceComment = z.infer<typeof pieceComment>;
 

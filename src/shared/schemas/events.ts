@@ -16,7 +16,12 @@ export const liveEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("piece:commented"), payload: z.object({ id, commentCount: z.number().int(), commentId: id.optional() }) }),
   z.object({ type: z.literal("piece:deleted"), payload: z.object({ id }) }),
   z.object({ type: z.literal("piece:featured"), payload: z.object({ id, isFeatured: z.boolean() }) }),
+  /** Admins only (ADMIN_ONLY_EVENTS): the open reports changed; the queue and its count reload. */
+  z.object({ type: z.literal("reports:changed"), payload: z.object({}) }),
 ]);
+
+/** Events the stream sends to admins only; they carry nothing but that something changed. */
+export const ADMIN_ONLY_EVENTS: ReadonlySet<LiveEventType> = new Set(["reports:changed"]);
 
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 export type LiveEventType = LiveEvent["type"];

@@ -130,6 +130,8 @@ export const portfolioItem = pieceBasics.extend({
   excerpt: z.string(),
   /** A private version exists ("Edited"). */
   edited: z.boolean(),
+  /** Hidden by moderators (issue 13): the reason they gave; null when not hidden. */
+  hiddenReason: z.string().nullable(),
 });
 export type PortfolioItem = z.infer<typeof portfolioItem>;
 
@@ -189,6 +191,8 @@ export const pieceView = pieceBasics.extend({
   edited: z.boolean().optional(),
   /** Owner only: the private version differs from the published text ("Portfolio Version"). */
   privateDiffers: z.boolean().optional(),
+  /** To its owner: hidden by moderators, with their reason (null: not hidden). */
+  hiddenReason: z.string().nullable().optional(),
 });
 export type PieceView = z.infer<typeof pieceView>;
 

@@ -4,10 +4,12 @@ import { useLocation, useSearchParams } from "react-router";
 import { isUuid } from "#shared/domain/ids.ts";
 import { MESSAGES } from "#shared/errors.ts";
 import type { CommunityFeedPage, FeedParams } from "#shared/schemas/community.ts";
+import { MODERATION_MESSAGES } from "#shared/schemas/moderation.ts";
 import { Page } from "#client/components/layout/app-shell.tsx";
 import { useMe } from "#client/lib/get-me.ts";
 import { usePromptHistory } from "#client/features/community/api/get-prompt-history.ts";
 import { communityKeys } from "#client/features/community/api/keys.ts";
+import type { RenderReport } from "#client/features/community/components/comment-section.tsx";
 import { CommunityFeed } from "#client/features/community/components/community-feed.tsx";
 import { FeedToolbar } from "#client/features/community/components/feed-toolbar.tsx";
 import { PieceDetail } from "#client/features/community/components/piece-detail.tsx";
@@ -17,6 +19,8 @@ import { useCommunityLive } from "#client/features/community/lib/use-community-l
 import { useViewMode } from "#client/features/community/lib/use-view-mode.ts";
 import { useDeletePieceDialog } from "#client/features/piece/components/delete-piece-dialog.tsx";
 import { usePieceInUrl } from "#client/features/piece/hooks/use-piece-in-url.ts";
+import { ReportButton } from "#client/features/moderation/components/report-button.tsx";
+import { SuspensionNotice } from "#client/features/moderation/components/suspension-notice.tsx";
 import { useDocumentTitle } from "#client/lib/use-document-title.ts";
 
 /**
@@ -35,6 +39,7 @@ export function Component() {
   const history = usePromptHistory();
   const [mode, setMode] = useViewMode();
   const [signInOpen, setSignInOpen] = useState(false);
+  const [reportSignIn, setReportSignIn] = useState(false);
   // An admin deletes a piece from its detail; the feed then shows again, without it.
   const remove = useDeletePieceDialog((id) => id === pieceId && piece.close());
   const { newCount, clearNew } = useCommunityLive(params, history.data?.freewritePromptId ?? null, pieceId);
@@ -65,6 +70,11 @@ export function Component() {
     window.scrollTo({ top: 0 });
   }, [reload]);
 
+  const renderReport: RenderReport = (kind, id, label) => (
+    <ReportButton kind={kind} id={id} label={label} signedIn={Boolean(me)} onSignInNeeded={() => setReportSignIn(true)} />
+  );
+  const reportSignInPrompt = <SignInPrompt open={reportSignIn} onClose={() => setReportSignIn(false)} message={MODERATION_MESSAGES.loginToReport} next={here} />;
+
   const signIn = (
     <SignInPrompt open={signInOpen} onClose={() => setSignInOpen(false)} message={MESSAGES.loginToLike} next={here} />
   );
@@ -80,8 +90,10 @@ export function Component() {
           onSignInNeeded={() => setSignInOpen(true)}
           next={here}
           onDelete={me?.isAdmin ? remove.ask : undefined}
+          renderReport={renderReport}
         />
         {signIn}
+        {reportSignInPrompt}
         {remove.dialog}
       </Page>
     );
@@ -93,6 +105,7 @@ export function Component() {
         <h1 className="font-serif text-4xl tracking-tight sm:text-5xl">Community</h1>
         <p className="mt-3 font-serif text-lg text-muted">Explore how writers responded to each prompt</p>
       </header>
+      {me && <SuspensionNotice className="mb-6 max-w-2xl" />}
       <FeedToolbar
         params={params}
         onChange={onChange}
@@ -114,9 +127,11 @@ export function Component() {
           pieceHref={piece.hrefFor}
           onOpenPiece={piece.remember}
           onSignInNeeded={() => setSignInOpen(true)}
+          renderReport={renderReport}
         />
       </div>
       {signIn}
+      {reportSignInPrompt}
     </Page>
   );
 }

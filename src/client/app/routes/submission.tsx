@@ -1,13 +1,15 @@
 import { useState } from "react";
 import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import { MESSAGES } from "#shared/errors.ts";
+import { MODERATION_MESSAGES } from "#shared/schemas/moderation.ts";
 import { DEFAULT_FEED_PARAMS } from "#shared/schemas/community.ts";
 import type { PieceView } from "#shared/schemas/portfolio.ts";
 import { paths } from "#client/config/paths.ts";
 import { Page } from "#client/components/layout/app-shell.tsx";
 import { useToast } from "#client/components/ui/toast.tsx";
 import { useMe } from "#client/lib/get-me.ts";
-import { CommentSection } from "#client/features/community/components/comment-section.tsx";
+import { CommentSection, type RenderReport } from "#client/features/community/components/comment-section.tsx";
+import { ReportButton } from "#client/features/moderation/components/report-button.tsx";
 import { CommunityLikeButton } from "#client/features/community/components/piece-detail.tsx";
 import { SignInPrompt } from "#client/features/community/components/sign-in-prompt.tsx";
 import { useCommunityLive } from "#client/features/community/lib/use-community-live.ts";
@@ -27,6 +29,10 @@ export function Component() {
   const toast = useToast();
   const [shareId, setShareId] = useState<string | null>(null);
   const [signInOpen, setSignInOpen] = useState(false);
+  const [reportSignIn, setReportSignIn] = useState(false);
+  const renderReport: RenderReport = (kind, itemId, label) => (
+    <ReportButton kind={kind} id={itemId} label={label} signedIn={signedIn} onSignInNeeded={() => setReportSignIn(true)} />
+  );
   useCommunityLive(DEFAULT_FEED_PARAMS, null, id);
   const signedIn = Boolean(me);
   const here = `${location.pathname}${location.search}`;
@@ -56,10 +62,22 @@ export function Component() {
         onShare={(p) => void share(p)}
         onDeleted={() => navigate(paths.community.href(), { replace: true })}
         likes={(p) => !p.isPrivate && <CommunityLikeButton id={p.id} signedIn={signedIn} onSignInNeeded={() => setSignInOpen(true)} className="-ml-2" />}
-        footer={(p) => !p.isPrivate && <CommentSection pieceId={p.id} fallbackCount={p.commentCount} signedIn={signedIn} next={here} />}
+        footer={(p) =>
+          !p.isPrivate && (
+            <>
+              {!p.isOwner && (
+                <div className="-mt-4 mb-6 flex justify-end">
+                  <ReportButton kind="piece" id={p.id} label={`piece by ${p.authorLabel}`} signedIn={signedIn} onSignInNeeded={() => setReportSignIn(true)} />
+                </div>
+              )}
+              <CommentSection pieceId={p.id} fallbackCount={p.commentCount} signedIn={signedIn} next={here} renderReport={renderReport} />
+            </>
+          )
+        }
       />
       <ShareDialog pieceId={shareId} open={shareId !== null} onClose={() => setShareId(null)} />
       <SignInPrompt open={signInOpen} onClose={() => setSignInOpen(false)} message={MESSAGES.loginToLike} next={here} />
+      <SignInPrompt open={reportSignIn} onClose={() => setReportSignIn(false)} message={MODERATION_MESSAGES.loginToReport} next={here} />
     </Page>
   );
 }

@@ -1,6 +1,14 @@
+import { useMe } from "#client/lib/get-me.ts";
+import { SuspensionNotice } from "#client/features/moderation/components/suspension-notice.tsx";
 import { WritingPage } from "#client/features/writing/components/writing-page.tsx";
 
 /** /write: today's prompt, ten minutes, then save or publish (spec §2). Open to everyone. */
 export function Component() {
-  return <WritingPage page="write" />;
+  const { data: me } = useMe();
+  return (
+    <>
+      {me && <SuspensionNotice className="mx-auto mt-4 w-[min(100%-2rem,42rem)]" />}
+      <WritingPage page="write" />
+    </>
+  );
 }

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FocusEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { paths } from "#client/config/paths.ts";
 import { signOut, useAuthMutation } from "#client/features/auth/api/auth-actions.ts";
+import { OpenReportCount } from "#client/features/moderation/components/open-report-count.tsx";
 import type { Me } from "#shared/schemas/auth.ts";
 import { useToast } from "../ui/toast.tsx";
 import { useTheme } from "./theme-toggle.tsx";
@@ -109,6 +110,8 @@ export function AppMenu({ me }: { me: Me | null }) {
                   <li><Link className={item} to={paths.adminPrompts.href()}>Manage Prompts</Link></li>
                   <li><Link className={item} to={paths.adminUsers.href()}>View Users</Link></li>
                   <li><Link className={item} to={paths.adminPodium.href()}>Manage Editors' Picks</Link></li>
+                  <li><Link className={item} to={paths.adminReports.href()}>Reports<OpenReportCount /></Link></li>
+                  <li><Link className={item} to={paths.adminAudit.href()}>Audit Log</Link></li>
                 </ul>
               </>
             )}

@@ -24,6 +24,13 @@ export const users = pgTable(
     longestStreak: integer("longest_streak").notNull().default(0),
     /** The writer's local calendar date of their latest piece (YYYY-MM-DD). */
     lastWriteDate: date("last_write_date", { mode: "string" }),
+    /**
+     * Suspended by an admin (issue 13): no publishing, commenting, liking or reporting while
+     * `suspended_at` is set and `suspended_until` (null: indefinitely) has not passed.
+     */
+    suspendedAt: timestamp("suspended_at", { withTimezone: true }),
+    suspendedUntil: timestamp("suspended_until", { withTimezone: true }),
+    suspensionReason: text("suspension_reason"),
     ...stamps(),
   },
   (t) => [
@@ -32,6 +39,7 @@ export const users = pgTable(
     // Admin user search (name, alias or email containing the term) stays fast at 100,000 users.
     index("users_search_trgm_idx").using("gin", sql`lower(${t.name} || ' ' || coalesce(${t.alias}, '') || ' ' || ${t.email}) gin_trgm_ops`),
     check("users_age_range", sql`${t.age} IS NULL OR (${t.age} BETWEEN 1 AND 130)`),
+    check("users_suspension_whole", sql`(${t.suspendedAt} IS NULL) = (${t.suspensionReason} IS NULL) AND (${t.suspendedUntil} IS NULL OR ${t.suspendedAt} IS NOT NULL)`),
     check("users_streaks_nonnegative", sql`${t.currentStreak} >= 0 AND ${t.longestStreak} >= ${t.currentStreak}`),
   ],
 );

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { timestamp, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { text, timestamp, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 
 /* Columns every table spells the same way, written once. */
 
@@ -14,3 +14,13 @@ export const ownedBy = (name: string, target: () => AnyPgColumn) => uuid(name).n
 
 /** When a row was created and last changed. */
 export const stamps = () => ({ createdAt: stampColumn("created_at"), updatedAt: stampColumn("updated_at") });
+
+/**
+ * Hidden by moderators (issue 13): gone from every public listing and read for everyone but the
+ * writer and admins while `hidden_at` is set. `hidden_by` is a plain id (the audit log says who).
+ */
+export const hiddenColumns = () => ({
+  hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+  hiddenReason: text("hidden_reason"),
+  hiddenBy: uuid("hidden_by"),
+});

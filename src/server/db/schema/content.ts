@@ -17,7 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { idColumn, ownedBy, stampColumn, stamps } from "./columns.ts";
+import { hiddenColumns, idColumn, ownedBy, stampColumn, stamps } from "./columns.ts";
 import { users } from "./auth.ts";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -91,6 +91,7 @@ export const submissions = pgTable(
       .generatedAlwaysAs(sql`to_tsvector('simple', coalesce(title, '') || ' ' || content)`),
     /** Client-generated key: a retried or doubled request creates one piece, never two. */
     idempotencyKey: text("idempotency_key"),
+    ...hiddenColumns(),
     ...stamps(),
   },
   (t) => [
@@ -108,6 +109,8 @@ export const submissions = pgTable(
     index("submissions_featured_idx").on(t.featuredAt.desc(), t.id.desc()).where(sql`${t.isFeatured} = true`),
     // Full-text search over title and content.
     index("submissions_search_vector_idx").using("gin", t.search),
+    // Hidden by moderators, most recently hidden first (the queue's "Hidden" view).
+    index("submissions_hidden_idx").on(t.hiddenAt.desc(), t.id.desc()).where(sql`${t.hiddenAt} IS NOT NULL`),
     uniqueIndex("submissions_idempotency_key").on(t.userId, t.idempotencyKey),
     check("submissions_featured_public", sql`NOT (${t.isFeatured} AND ${t.isPrivate})`),
     check("submissions_author_alias_only_alias_signed", sql`${t.authorAlias} IS NULL OR ${t.submissionType} = 'alias'`),
@@ -135,11 +138,13 @@ export const submissionComments = pgTable(
     submissionId: ownedBy("submission_id", () => submissions.id),
     userId: ownedBy("user_id", () => users.id),
     content: text("content").notNull(),
+    ...hiddenColumns(),
     createdAt: stampColumn("created_at"),
   },
   (t) => [
     index("submission_comments_submission_idx").on(t.submissionId, t.createdAt, t.id),
     index("submission_comments_user_idx").on(t.userId),
+    index("submission_comments_hidden_idx").on(t.hiddenAt.desc(), t.id.desc()).where(sql`${t.hiddenAt} IS NOT NULL`),
     check("submission_comments_length", sql`length(btrim(${t.content})) BETWEEN 1 AND 2000`),
   ],
 );

@@ -79,7 +79,8 @@ export const adminRoutes = new Hono<AppEnv>()
   // Editor's Picks: picks.service.ts
   .put("/admin/submissions/:id/featured", uuidParam(ADMIN_MESSAGES.pieceNotFound), validate("json", featuredInput), async (c) => {
     const deps = c.get("deps");
-    const submission = await setFeatured(deps.db, deps.realtime, c.req.valid("param").id, c.req.valid("json").isFeatured, deps.clock.now());
+    const adminId = requireAdmin(c).id;
+    const submission = await setFeatured(deps.db, deps.realtime, c.req.valid("param").id, c.req.valid("json").isFeatured, deps.clock.now(), adminId);
     return respond(c, featuredResponse, { submission });
   })
   .get("/admin/podium", async (c) => respond(c, adminPodiumResponse, await adminPodium(c.get("deps").db)))

@@ -21,13 +21,27 @@ describe("every admin endpoint checks admin status on the server", () => {
     { method: "GET", path: () => "/api/admin/podium" },
     { method: "GET", path: () => "/api/admin/users" },
     { method: "GET", label: "/api/admin/users/:id", path: () => `/api/admin/users/${writer.id}` },
+    // Issue 13: the report queue, its actions, suspensions and the audit log.
+    { method: "GET", path: () => "/api/admin/reports" },
+    { method: "GET", path: () => "/api/admin/reports/count" },
+    { method: "POST", label: "/api/admin/moderation/piece/:id/hide", path: () => `/api/admin/moderation/piece/${modPieceId}/hide`, json: () => ({ reason: "Spam" }) },
+    { method: "POST", label: "/api/admin/moderation/piece/:id/restore", path: () => `/api/admin/moderation/piece/${modPieceId}/restore` },
+    { method: "POST", label: "/api/admin/moderation/piece/:id/dismiss", path: () => `/api/admin/moderation/piece/${modPieceId}/dismiss` },
+    { method: "DELETE", label: "/api/admin/moderation/piece/:id", path: () => `/api/admin/moderation/piece/${modPieceId}` },
+    { method: "GET", label: "/api/admin/users/:id/suspension", path: () => `/api/admin/users/${writer.id}/suspension` },
+    { method: "PUT", label: "/api/admin/users/:id/suspension", path: () => `/api/admin/users/${writer.id}/suspension`, json: () => ({ until: null, reason: "Spam" }) },
+    { method: "DELETE", label: "/api/admin/users/:id/suspension", path: () => `/api/admin/users/${writer.id}/suspension` },
+    { method: "POST", label: "/api/admin/users/:id/hide-all", path: () => `/api/admin/users/${writer.id}/hide-all`, json: () => ({ reason: "Spam" }) },
+    { method: "GET", path: () => "/api/admin/audit" },
   ];
+  let modPieceId: string;
   let sharedPromptId: string;
   let sharedPieceId: string;
   beforeAll(async () => {
     const prompt = await createPrompt(t, { date: "2030-01-01" });
     sharedPromptId = prompt.id;
     sharedPieceId = (await createSubmission(t, writer, { promptId: prompt.id })).id;
+    modPieceId = (await createSubmission(t, writer, { promptId: prompt.id })).id;
   });
 
   for (const e of endpoints) {

@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { ADMIN_PODIUM_LIMIT, PODIUM_EXCERPT_CHARS, PUBLIC_PODIUM_LIMIT } from "#shared/constants.ts";
 import { authorLabel } from "#shared/domain/author.ts";
 import { markupToPlainText, truncateText } from "#shared/domain/markup.ts";
@@ -8,6 +8,7 @@ import { pgErrorCode } from "../../db/errors.ts";
 import { prompts, submissions, users } from "../../db/schema/index.ts";
 import type { RealtimeBus } from "../../realtime/bus.ts";
 import { badRequest, HttpError, notFound } from "../../http/errors.ts";
+import { recordAudit } from "../moderation/audit.service.ts";
 import { iso, PG_ERROR, promptRefColumns, signedPieceColumns, toPromptRef } from "./admin.shared.ts";
 
 /*
@@ -19,11 +20,11 @@ import { iso, PG_ERROR, promptRefColumns, signedPieceColumns, toPromptRef } from
  * Sets a piece's featured flag to `isFeatured` (idempotent). Only public pieces can be featured;
  * the change is announced on the live feed ("piece:featured") when the transaction commits.
  */
-export async function setFeatured(db: Db, realtime: RealtimeBus, id: string, isFeatured: boolean, now: Date): Promise<FeaturedResponse["submission"]> {
+export async function setFeatured(db: Db, realtime: RealtimeBus, id: string, isFeatured: boolean, now: Date, adminId: string): Promise<FeaturedResponse["submission"]> {
   try {
     return await db.transaction(async (tx) => {
       const [row] = await tx
-        .select({ id: submissions.id, isPrivate: submissions.isPrivate, isFeatured: submissions.isFeatured, featuredAt: submissions.featuredAt })
+        .select({ id: submissions.id, userId: submissions.userId, isPrivate: submissions.isPrivate, isFeatured: submissions.isFeatured, featuredAt: submissions.featuredAt })
         .from(submissions)
         .where(eq(submissions.id, id))
         .limit(1)
@@ -34,6 +35,8 @@ export async function setFeatured(db: Db, realtime: RealtimeBus, id: string, isF
       const featuredAt = isFeatured ? now : null;
       await tx.update(submissions).set({ isFeatured, featuredAt }).where(eq(submissions.id, id));
       await realtime.publish(tx, "piece:featured", { id, isFeatured });
+      // Every featuring is on the record (issue 13).
+      await recordAudit(tx, { adminId, action: isFeatured ? "feature" : "unfeature", itemKind: "piece", itemId: id, subjectWriterId: row.userId }, now);
       return { id, isFeatured, featuredAt: featuredAt ? iso(featuredAt) : null };
     });
   } catch (err) {
@@ -51,7 +54,7 @@ async function podiumRows(db: Queryable, limit: number) {
     .from(submissions)
     .innerJoin(users, eq(users.id, submissions.userId))
     .innerJoin(prompts, eq(prompts.id, submissions.promptId))
-    .where(and(eq(submissions.isFeatured, true), eq(submissions.isPrivate, false)))
+    .where(and(eq(submissions.isFeatured, true), eq(submissions.isPrivate, false), isNull(submissions.hiddenAt)))
     .orderBy(sql`${submissions.featuredAt} desc nulls last`, sql`${submissions.id} desc nulls last`)
     .limit(limit);
 }

@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { COMMENTS_LIMIT } from "#shared/constants.ts";
 import { commenterLabelSql } from "../../db/author-label.ts";
+import { visibleToViewer } from "./piece.query.ts";
 import { timestampColumn } from "./typed-rows.ts";
 
 /**
@@ -11,7 +12,7 @@ import { timestampColumn } from "./typed-rows.ts";
  * wrote an anonymous piece, nor ties a name, or a new alias, to the piece's alias. Needs `c`
  * (comment), `u` (its user) and `s` (the piece) in scope.
  */
-const COMMENT_COLUMNS = sql`c.id, c.content, c.created_at, c.user_id,
+const COMMENT_COLUMNS = sql`c.id, c.content, c.created_at, c.user_id, c.hidden_at, c.hidden_reason,
   ${commenterLabelSql(sql`c.user_id = s.user_id`, sql`s.submission_type`, sql`s.author_alias`, sql`u.name`, sql`u.alias`)} as label,
   c.user_id = s.user_id as by_writer`;
 
@@ -22,6 +23,8 @@ export const commentRow = z.object({
   user_id: z.string(),
   label: z.string(),
   by_writer: z.boolean(),
+  hidden_at: timestampColumn.nullable(),
+  hidden_reason: z.string().nullable(),
 });
 export type CommentRow = z.infer<typeof commentRow>;
 
@@ -29,13 +32,13 @@ export type CommentRow = z.infer<typeof commentRow>;
  * The newest COMMENTS_LIMIT comments of a piece (+1, to tell whether older ones exist), newest
  * first, read backwards through submission_comments_submission_idx (submission_id, created_at, id).
  */
-export function newestCommentsQuery(pieceId: string): SQL {
+export function newestCommentsQuery(pieceId: string, viewerId: string | null): SQL {
   return sql`
     select ${COMMENT_COLUMNS}
     from (
-      select id, content, created_at, user_id, submission_id
+      select id, content, created_at, user_id, submission_id, hidden_at, hidden_reason
       from submission_comments
-      where submission_id = ${pieceId}::uuid
+      where submission_id = ${pieceId}::uuid and ${visibleToViewer(sql`submission_comments`, viewerId)}
       order by created_at desc, id desc
       limit ${COMMENTS_LIMIT + 1}
     ) c
@@ -54,13 +57,13 @@ export function addCommentQuery(pieceId: string, userId: string, content: string
   return sql`
     with s as (
       update submissions set comment_count = comment_count + 1
-      where id = ${pieceId}::uuid and is_private = false
+      where id = ${pieceId}::uuid and is_private = false and hidden_at is null
       returning id, user_id, submission_type, author_alias, comment_count
     ),
     c as (
       insert into submission_comments (submission_id, user_id, content, created_at)
       select s.id, ${userId}::uuid, ${content}, ${at.toISOString()}::timestamptz from s
-      returning id, submission_id, content, created_at, user_id
+      returning id, submission_id, content, created_at, user_id, hidden_at, hidden_reason
     )
     select ${COMMENT_COLUMNS}, s.comment_count
     from c join users u on u.id = c.user_id join s on s.id = c.submission_id

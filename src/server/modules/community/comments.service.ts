@@ -19,17 +19,19 @@ function commentFrom(row: CommentRow, viewer: SessionUser | null): PieceComment 
     byWriter: row.by_writer,
     mine,
     canDelete: mine || Boolean(viewer?.isAdmin),
+    hiddenReason: row.hidden_at ? (row.hidden_reason ?? "") : null,
   };
 }
 
 /** A public piece's newest COMMENTS_LIMIT comments, answered oldest first. */
 export async function listComments(db: Db, pieceId: string, viewer: SessionUser | null): Promise<CommentList> {
   const [piece] = await db
-    .select({ commentCount: submissions.commentCount })
+    .select({ commentCount: submissions.commentCount, hiddenAt: submissions.hiddenAt, writerId: submissions.userId })
     .from(submissions)
     .where(and(eq(submissions.id, pieceId), eq(submissions.isPrivate, false)));
-  if (!piece) throw notFound(COMMUNITY_MESSAGES.pieceNotFound);
-  const rows = await typedRows(db, newestCommentsQuery(pieceId), commentRow);
+  // A piece hidden by moderators: only its writer and admins still read it (issue 13).
+  if (!piece || (piece.hiddenAt && piece.writerId !== viewer?.id && !viewer?.isAdmin)) throw notFound(COMMUNITY_MESSAGES.pieceNotFound);
+  const rows = await typedRows(db, newestCommentsQuery(pieceId, viewer?.id ?? null), commentRow);
   const hasOlder = rows.length > COMMENTS_LIMIT;
   const comments = rows.slice(0, COMMENTS_LIMIT).reverse().map((r) => commentFrom(r, viewer));
   return { comments, commentCount: piece.commentCount, hasOlder };
@@ -50,7 +52,7 @@ export async function addComment(deps: Deps, pieceId: string, user: SessionUser,
 export async function deleteComment(deps: Deps, commentId: string, user: SessionUser): Promise<DeletedComment> {
   return deps.db.transaction(async (tx) => {
     const [found] = await tx
-      .select({ pieceId: submissionComments.submissionId, userId: submissionComments.userId })
+      .select({ pieceId: submissionComments.submissionId, userId: submissionComments.userId, hiddenAt: submissionComments.hiddenAt })
       .from(submissionComments)
       .where(eq(submissionComments.id, commentId));
     if (!found) throw notFound(COMMUNITY_MESSAGES.commentNotFound);
@@ -62,7 +64,8 @@ export async function deleteComment(deps: Deps, commentId: string, user: Session
     if (deleted.length === 0) throw notFound(COMMUNITY_MESSAGES.commentNotFound);
     const [piece] = await tx
       .update(submissions)
-      .set({ commentCount: sql`greatest(${submissions.commentCount} - 1, 0)` })
+      // A hidden comment was already taken off the count when it was hidden.
+      .set({ commentCount: found.hiddenAt ? submissions.commentCount : sql`greatest(${submissions.commentCount} - 1, 0)` })
       .where(eq(submissions.id, pieceId))
       .returning({ commentCount: submissions.commentCount, isPrivate: submissions.isPrivate });
     const { commentCount, isPrivate } = piece!;

@@ -18,6 +18,7 @@ import { uuidParam } from "../../http/params.ts";
 import { rateLimit } from "../../http/rate-limit.ts";
 import { respond } from "../../http/respond.ts";
 import { validate } from "../../http/validate.ts";
+import { notSuspended } from "../moderation/suspension.service.ts";
 import { addComment, deleteComment, listComments } from "./comments.service.ts";
 import { eventsRoutes } from "./events.routes.ts";
 import { getFeedPage } from "./feed.service.ts";
@@ -63,7 +64,7 @@ export const communityRoutes = new Hono<AppEnv>()
     const piece = await getPiece(c.get("deps").db, c.req.valid("param").id, c.get("user")?.id ?? null);
     return respond(c, pieceDetailResponse, { piece });
   })
-  .put("/community/pieces/:id/like", likeLimit, signedIn(MESSAGES.loginToLike), pieceId, async (c) => {
+  .put("/community/pieces/:id/like", likeLimit, signedIn(MESSAGES.loginToLike), notSuspended, pieceId, async (c) => {
     const user = requireUser(c, MESSAGES.loginToLike);
     return respond(c, likeResult, await setLike(c.get("deps"), c.req.valid("param").id, user.id, true));
   })
@@ -77,6 +78,7 @@ export const communityRoutes = new Hono<AppEnv>()
   .post(
     "/community/pieces/:id/comments",
     signedIn(COMMUNITY_MESSAGES.loginToComment),
+    notSuspended,
     commentLimit,
     validate("json", commentInput),
     pieceId,

@@ -5,6 +5,7 @@ import type { HttpBindings } from "@hono/node-server";
 import { CLIENT_IP_HEADER } from "../../auth.ts";
 import type { AppEnv } from "../../http/context.ts";
 import { waitText } from "#shared/errors.ts";
+import { ADMIN_ONLY_EVENTS } from "#shared/schemas/events.ts";
 import { HttpError } from "../../http/errors.ts";
 import type { StoredLiveEvent } from "../../realtime/bus.ts";
 import { latestEventId, oldestEventId } from "./events.service.ts";
@@ -63,6 +64,7 @@ export const eventsRoutes = new Hono<AppEnv>().get("/events", (c) => {
     };
     // The bus only carries events of the public union, already stripped to their public fields.
     const sendEvent = (e: StoredLiveEvent) => {
+      if (ADMIN_ONLY_EVENTS.has(e.type) && !c.get("user")?.isAdmin) return;
       if (!live) sent.add(e.id);
       write(() => stream.writeSSE({ event: e.type, id: String(e.id), data: JSON.stringify(e.payload) }));
     };

@@ -68,6 +68,9 @@ export function staleAfter(event: LiveEvent): (key: FeedKey, ids: ReadonlySet<st
     // The badge on the card, and the piece enters or leaves Editor's Picks.
     case "piece:featured":
       return (key, ids) => key.filter === "featured" || ids.has(event.payload.id);
+    // The admins' report queue: no feed shows it.
+    case "reports:changed":
+      return () => false;
     default:
       return unreachable(event);
   }

@@ -61,7 +61,10 @@ describe("FeedCache", () => {
       { type: "piece:deleted", payload: { id } },
       { type: "piece:featured", payload: { id, isFeatured: true } },
     ];
-    expect(samples.map((e) => e.type).sort()).toEqual([...LIVE_EVENT_TYPES].sort());
+    // Issue 13: the admins' queue changed; no page shows it.
+    const adminOnly: LiveEvent = { type: "reports:changed", payload: {} };
+    expect([...samples, adminOnly].map((e) => e.type).sort()).toEqual([...LIVE_EVENT_TYPES].sort());
+    expect(staleAfter(adminOnly)(key("recent"), new Set([id]))).toBe(false);
     // Each one drops a page that shows its piece.
     for (const e of samples) expect(staleAfter(e)(key("recent"), new Set([id])), e.type).toBe(true);
   });

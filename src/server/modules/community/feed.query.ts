@@ -81,7 +81,7 @@ interface ViewConditions {
 }
 
 function viewConditions(req: FeedRequest): ViewConditions | null {
-  const where: SQL[] = [sql`s.is_private = false`];
+  const where: SQL[] = [sql`s.is_private = false`, sql`s.hidden_at is null`];
   if (req.prompt === "freewrite") where.push(sql`s.prompt_id = (select id from prompts where kind = 'freewrite' limit 1)`);
   else if (req.prompt !== "all") where.push(sql`s.prompt_id = ${req.prompt}::uuid`);
   if (req.filter === "featured") where.push(sql`s.is_featured = true`);

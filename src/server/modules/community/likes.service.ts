@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { COMMUNITY_MESSAGES, type LikeResult } from "#shared/schemas/community.ts";
 import { submissionLikes, submissions } from "../../db/schema/index.ts";
 import type { Deps } from "../../deps.ts";
@@ -15,7 +15,7 @@ export async function setLike(deps: Deps, pieceId: string, userId: string, liked
     const [piece] = await tx
       .select({ likeCount: submissions.likeCount, writerId: submissions.userId })
       .from(submissions)
-      .where(and(eq(submissions.id, pieceId), eq(submissions.isPrivate, false)))
+      .where(and(eq(submissions.id, pieceId), eq(submissions.isPrivate, false), isNull(submissions.hiddenAt)))
       .for("update");
     if (!piece) throw notFound(COMMUNITY_MESSAGES.pieceNotFound);
     if (liked && piece.writerId === userId) throw forbidden(COMMUNITY_MESSAGES.ownPieceLike, "own_piece");

@@ -72,6 +72,15 @@ export function pieceDetailQuery(id: string, viewerId: string | null): SQL {
     from submissions s
     join prompts p on p.id = s.prompt_id
     join users u on u.id = s.user_id
-    where s.id = ${id}::uuid and s.is_private = false
+    where s.id = ${id}::uuid and s.is_private = false and ${visibleToViewer(sql`s`, viewerId)}
   `;
+}
+
+/**
+ * Not hidden by moderators, or read by its own writer or an admin (issue 13), for a piece or a
+ * comment `row` with user_id and hidden_at.
+ */
+export function visibleToViewer(row: SQL, viewerId: string | null): SQL {
+  if (!viewerId) return sql`${row}.hidden_at is null`;
+  return sql`(${row}.hidden_at is null or ${row}.user_id = ${viewerId}::uuid or exists (select 1 from admins a where a.user_id = ${viewerId}::uuid))`;
 }

@@ -81,6 +81,8 @@ export function portfolioPageQuery(db: Db, userId: string, opts: PortfolioQueryO
       isFeatured: submissions.isFeatured,
       submissionType: submissions.submissionType,
       edited: sql<boolean>`(${submissions.privateContent} is not null)`.mapWith(Boolean),
+      hiddenAt: submissions.hiddenAt,
+      hiddenReason: submissions.hiddenReason,
       titleMissing,
       titleKey,
       prompt: { id: prompts.id, text: prompts.text, date: prompts.date, kind: prompts.kind },
@@ -108,6 +110,7 @@ export async function listMySubmissions(db: Db, userId: string, opts: PortfolioQ
     isFeatured: r.isFeatured,
     submissionType: r.submissionType,
     edited: r.edited,
+    hiddenReason: r.hiddenAt ? (r.hiddenReason ?? "") : null,
     prompt: r.prompt,
   }));
   return { items, nextCursor };

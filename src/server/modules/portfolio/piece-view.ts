@@ -49,6 +49,7 @@ export function toPieceView(row: PieceRow, viewerId: string | null): PieceView {
     view.privateWordCount = row.privateWordCount;
     view.privatePagesWritten = row.privatePagesWritten;
     view.edited = edited;
+    view.hiddenReason = row.hiddenAt ? (row.hiddenReason ?? "") : null;
     view.privateDiffers = edited && (row.privateContent !== row.content || row.privateTitle !== row.title);
   }
   return view;

@@ -3,7 +3,7 @@ import { isValidShareTokenFormat } from "#shared/domain/share-token.ts";
 import { countWords, pagesFor } from "#shared/domain/words.ts";
 import { PORTFOLIO_MESSAGES, type PromptRef } from "#shared/schemas/portfolio.ts";
 import type { Db } from "../../db/client.ts";
-import { prompts, shareLinks, submissions, users } from "../../db/schema/index.ts";
+import { admins, prompts, shareLinks, submissions, users } from "../../db/schema/index.ts";
 import type { Deps } from "../../deps.ts";
 import { notFound } from "../../http/errors.ts";
 
@@ -33,6 +33,9 @@ export interface PieceRow {
   prompt: PromptRef;
   authorName: string;
   authorAlias: string | null;
+  /** Hidden by moderators (issue 13): only its writer and admins read it. */
+  hiddenAt: Date | null;
+  hiddenReason: string | null;
 }
 
 export async function loadPiece(db: Db, id: string): Promise<PieceRow | null> {
@@ -58,6 +61,8 @@ export async function loadPiece(db: Db, id: string): Promise<PieceRow | null> {
       prompt: { id: prompts.id, text: prompts.text, date: prompts.date, kind: prompts.kind },
       authorName: users.name,
       authorAlias: submissions.authorAlias,
+      hiddenAt: submissions.hiddenAt,
+      hiddenReason: submissions.hiddenReason,
     })
     .from(submissions)
     .innerJoin(prompts, eq(prompts.id, submissions.promptId))
@@ -65,6 +70,11 @@ export async function loadPiece(db: Db, id: string): Promise<PieceRow | null> {
     .where(eq(submissions.id, id))
     .limit(1);
   return row ?? null;
+}
+
+async function isAdminId(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ userId: admins.userId }).from(admins).where(eq(admins.userId, userId)).limit(1);
+  return Boolean(row);
 }
 
 /** A share token opens exactly one piece, and only until it expires (compared with the server clock). */
@@ -86,6 +96,8 @@ export async function shareTokenOpens(db: Db, token: string | undefined, pieceId
 export async function readablePiece(db: Db, viewerId: string | null, id: string, share: string | undefined, now: Date): Promise<PieceRow | null> {
   const row = await loadPiece(db, id);
   if (!row) return null;
+  // Hidden by moderators: gone for everyone but its writer and admins, share links and images too.
+  if (row.hiddenAt && viewerId !== row.userId && !(viewerId && (await isAdminId(db, viewerId)))) return null;
   if (!row.isPrivate) return row;
   if (viewerId && viewerId === row.userId) return row;
   if (await shareTokenOpens(db, share, row.id, now)) return row;

@@ -12,6 +12,7 @@ import { requireUser, type AppEnv } from "../../http/context.ts";
 import { rateLimit } from "../../http/rate-limit.ts";
 import { respond } from "../../http/respond.ts";
 import { validate } from "../../http/validate.ts";
+import { refuseIfSuspended } from "../moderation/suspension.service.ts";
 import { createSubmission } from "./create-submission.service.ts";
 import { getFreewritePrompt, getTodayPrompt } from "./prompts.service.ts";
 import { startWritingSession } from "./writing-sessions.service.ts";
@@ -50,6 +51,8 @@ export const writingRoutes = new Hono<AppEnv>()
   .post("/submissions", requireWriter, validate("json", submissionInput), async (c) => {
     const user = requireUser(c, MESSAGES.loginToSubmit);
     const input = c.req.valid("json");
+    // Suspended writers may still save privately (issue 13): only publishing is refused.
+    if (input.action === "publish") await refuseIfSuspended(c.get("deps"), user);
     const { created, response } = await createSubmission(c.get("deps"), user, c.get("timeZone"), input);
     return respond(c, submissionResponse, response, created ? 201 : 200);
   });

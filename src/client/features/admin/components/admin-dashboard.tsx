@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { paths } from "#client/config/paths.ts";
 import { LinkButton } from "#client/components/ui/button.tsx";
@@ -13,10 +14,11 @@ const CARDS = [
 ];
 
 /** /admin: today's prompt, the admin screens, and the way back to the writing rooms. */
-export function AdminDashboard() {
+export function AdminDashboard({ notices }: { notices?: ReactNode }) {
   return (
     <>
       <AdminHeader title="Dashboard" back={false} subtitle="Set the day's prompt, plan the week, and tend the Editor's Picks." />
+      {notices}
       <SchedulerGapsWarning className="mb-8" />
       <TodayPromptEditor />
 

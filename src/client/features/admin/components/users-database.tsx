@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useState, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { ADMIN_SEARCH_DEBOUNCE_MS, COMMUNITY_PROMPT_PREVIEW_MAX, ADMIN_SEARCH_MAX_LENGTH, READ_MORE_CHARS, READ_MORE_COLLAPSED_PX } from "#shared/constants.ts";
 import { formatDateTime, formatLongDate } from "#shared/domain/format.ts";
@@ -26,7 +26,7 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 /** /admin/users: writers (searched and paged on the server) and the selected writer's details. */
-export function UsersDatabase({ onDeletePiece }: { onDeletePiece?: (piece: DeletablePiece) => void }) {
+export function UsersDatabase({ onDeletePiece, renderUserActions }: { onDeletePiece?: (piece: DeletablePiece) => void; renderUserActions?: RenderUserActions }) {
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState(params.get("q") ?? "");
   const q = useDebounced(search.trim(), ADMIN_SEARCH_DEBOUNCE_MS);
@@ -116,7 +116,7 @@ export function UsersDatabase({ onDeletePiece }: { onDeletePiece?: (piece: Delet
             )}
           </nav>
         </div>
-        <UserDetail userId={list.isPending ? null : selectedId} onDeletePiece={onDeletePiece} />
+        <UserDetail userId={list.isPending ? null : selectedId} onDeletePiece={onDeletePiece} renderUserActions={renderUserActions} />
       </div>
     </>
   );
@@ -131,7 +131,18 @@ function Detail({ label, value }: { label: string; value: string | number | null
   );
 }
 
-function UserDetail({ userId, onDeletePiece }: { userId: string | null; onDeletePiece?: (piece: DeletablePiece) => void }) {
+/** Extra actions on a writer (the route brings them: suspension, issue 13). */
+export type RenderUserActions = (user: { id: string; name: string }) => ReactNode;
+
+function UserDetail({
+  userId,
+  onDeletePiece,
+  renderUserActions,
+}: {
+  userId: string | null;
+  onDeletePiece?: ((piece: DeletablePiece) => void) | undefined;
+  renderUserActions?: RenderUserActions | undefined;
+}) {
   const query = useAdminUser(userId);
   if (!userId) return <p className="py-16 text-center text-muted">Select a writer to see their details</p>;
   if (query.isPending) return <LoadingState label="Loading writer..." />;
@@ -157,6 +168,7 @@ function UserDetail({ userId, onDeletePiece }: { userId: string | null; onDelete
           <Detail label="Age" value={user.age} />
           <Detail label="Joined" value={formatLongDate(user.createdAt)} />
         </dl>
+        {renderUserActions?.({ id: user.id, name: user.name })}
       </div>
       {total > 0 ? <h3 className="mt-8 font-serif text-2xl">Submissions ({total})</h3> : <p className="mt-8 text-muted">No submissions from this user yet.</p>}
       <ul className="mt-4 flex flex-col gap-4">

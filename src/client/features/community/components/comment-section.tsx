@@ -1,8 +1,11 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 import { COMMENT_MAX_LENGTH, COMMENTS_LIMIT } from "#shared/constants.ts";
 import { relativeTime } from "#shared/domain/format.ts";
 import { COMMUNITY_MESSAGES, type PieceComment } from "#shared/schemas/community.ts";
+import { MODERATION_MESSAGES } from "#shared/schemas/moderation.ts";
+
+const MODERATION_HIDDEN_LABEL = MODERATION_MESSAGES.hiddenByModerators;
 import { paths } from "#client/config/paths.ts";
 import { Button } from "#client/components/ui/button.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
@@ -61,7 +64,10 @@ function CommentForm({ pieceId }: { pieceId: string }) {
   );
 }
 
-function CommentItem({ comment, now, onDelete }: { comment: PieceComment; now: Date; onDelete: () => void }) {
+/** A report action beside a piece or a comment others wrote (the route brings it: issue 13). */
+export type RenderReport = (kind: "piece" | "comment", id: string, label: string) => ReactNode;
+
+function CommentItem({ comment, now, onDelete, renderReport }: { comment: PieceComment; now: Date; onDelete: () => void; renderReport?: RenderReport | undefined }) {
   return (
     <li className="border-t border-line py-4 first:border-t-0">
       <div className="flex items-baseline justify-between gap-3 text-sm">
@@ -77,15 +83,34 @@ function CommentItem({ comment, now, onDelete }: { comment: PieceComment; now: D
               delete<span className="sr-only"> comment by {comment.authorLabel}</span>
             </button>
           )}
+          {renderReport && !comment.mine && !comment.hiddenReason && renderReport("comment", comment.id, `comment by ${comment.authorLabel}`)}
         </span>
       </div>
+      {comment.hiddenReason != null && (
+        <p className="mt-1 text-sm text-danger">
+          {MODERATION_HIDDEN_LABEL}
+          {comment.hiddenReason && `: ${comment.hiddenReason}`}
+        </p>
+      )}
       <Markup text={comment.content} className="mt-1 font-serif leading-relaxed text-ink" />
     </li>
   );
 }
 
 /** "{n} Comments", the newest COMMENTS_LIMIT oldest first, and the box for signed-in writers. */
-export function CommentSection({ pieceId, fallbackCount, signedIn, next }: { pieceId: string; fallbackCount: number; signedIn: boolean; next: string }) {
+export function CommentSection({
+  pieceId,
+  fallbackCount,
+  signedIn,
+  next,
+  renderReport,
+}: {
+  pieceId: string;
+  fallbackCount: number;
+  signedIn: boolean;
+  next: string;
+  renderReport?: RenderReport | undefined;
+}) {
   const headingId = useId();
   const comments = useComments(pieceId);
   const remove = useDeleteComment(pieceId);
@@ -136,7 +161,7 @@ export function CommentSection({ pieceId, fallbackCount, signedIn, next }: { pie
             {comments.data.hasOlder && <p className="mb-2 text-sm text-muted">Showing the latest {COMMENTS_LIMIT} comments</p>}
             <ol aria-label="Comments">
               {comments.data.comments.map((c) => (
-                <CommentItem key={c.id} comment={c} now={now} onDelete={() => setConfirming(c)} />
+                <CommentItem key={c.id} comment={c} now={now} onDelete={() => setConfirming(c)} renderReport={renderReport} />
               ))}
             </ol>
           </>

@@ -8,6 +8,7 @@ import { useCommunityFeed } from "../api/get-community-feed.ts";
 import { isFiltered } from "../lib/feed-params.ts";
 import { useNow } from "../lib/use-now.ts";
 import type { ViewMode } from "../lib/use-view-mode.ts";
+import type { RenderReport } from "./comment-section.tsx";
 import { PieceCard } from "./piece-card.tsx";
 
 /** "3 new pieces — show": new pieces wait here instead of moving the feed under the reader. */
@@ -57,6 +58,7 @@ export function CommunityFeed({
   pieceHref,
   onOpenPiece,
   onSignInNeeded,
+  renderReport,
 }: {
   params: FeedParams;
   mode: ViewMode;
@@ -66,6 +68,7 @@ export function CommunityFeed({
   pieceHref: (id: string) => string;
   onOpenPiece: (id: string) => void;
   onSignInNeeded: () => void;
+  renderReport?: RenderReport;
 }) {
   const feed = useCommunityFeed(params);
   const now = useNow();
@@ -130,6 +133,7 @@ export function CommunityFeed({
                   onOpen={() => onOpenPiece(piece.id)}
                   signedIn={signedIn}
                   onSignInNeeded={onSignInNeeded}
+                  renderReport={renderReport}
                 />
               </li>
             ))}

@@ -7,6 +7,7 @@ import type { CommunityPiece } from "#shared/schemas/community.ts";
 import { promptLabel, streakNote } from "../lib/labels.ts";
 import type { ViewMode } from "../lib/use-view-mode.ts";
 import { FeaturedBadge } from "./featured-badge.tsx";
+import type { RenderReport } from "./comment-section.tsx";
 import { LikeButton } from "./like-button.tsx";
 
 /**
@@ -21,6 +22,7 @@ export function PieceCard({
   onOpen,
   signedIn,
   onSignInNeeded,
+  renderReport,
 }: {
   piece: CommunityPiece;
   mode: ViewMode;
@@ -29,6 +31,7 @@ export function PieceCard({
   onOpen: () => void;
   signedIn: boolean;
   onSignInNeeded: () => void;
+  renderReport?: RenderReport | undefined;
 }) {
   const streak = streakNote(piece.author);
   return (
@@ -69,6 +72,7 @@ export function PieceCard({
             {relativeTime(piece.createdAt, now)}
           </time>
           <LikeButton piece={piece} signedIn={signedIn} onSignInNeeded={onSignInNeeded} className="-mr-2 ml-auto" />
+          {renderReport && !piece.isMine && <span className="relative z-10 -mr-2">{renderReport("piece", piece.id, `piece by ${piece.author.label}`)}</span>}
         </div>
       </div>
     </article>

@@ -9,7 +9,7 @@ import { Button, LinkButton } from "#client/components/ui/button.tsx";
 import { ApiError, errorMessage } from "#client/lib/api-client.ts";
 import { useCommunityPiece } from "../api/get-community-piece.ts";
 import { streakNote } from "../lib/labels.ts";
-import { CommentSection } from "./comment-section.tsx";
+import { CommentSection, type RenderReport } from "./comment-section.tsx";
 import { FeaturedBadge } from "./featured-badge.tsx";
 import { LikeButton } from "./like-button.tsx";
 
@@ -43,6 +43,7 @@ export function PieceDetail({
   onSignInNeeded,
   next,
   onDelete,
+  renderReport,
 }: {
   id: string;
   backHref: string;
@@ -51,6 +52,7 @@ export function PieceDetail({
   onSignInNeeded: () => void;
   next: string;
   onDelete?: (piece: { id: string; title: string }) => void;
+  renderReport?: RenderReport;
 }) {
   const query = useCommunityPiece(id);
   const back = (
@@ -98,6 +100,7 @@ export function PieceDetail({
         <Markup text={piece.content} className="mt-8 font-serif text-lg leading-relaxed text-ink" />
         <div className="mt-8 flex items-center gap-2 text-sm text-muted">
           <LikeButton piece={piece} signedIn={signedIn} onSignInNeeded={onSignInNeeded} className="-ml-2" />
+          {renderReport && !piece.isMine && <span className="ml-auto">{renderReport("piece", piece.id, `piece ${title}`)}</span>}
           {onDelete && (
             <Button variant="text" className="ml-auto hover:text-danger" onClick={() => onDelete({ id: piece.id, title })}>
               delete
@@ -105,7 +108,7 @@ export function PieceDetail({
           )}
         </div>
       </article>
-      <CommentSection pieceId={piece.id} fallbackCount={piece.commentCount} signedIn={signedIn} next={next} />
+      <CommentSection pieceId={piece.id} fallbackCount={piece.commentCount} signedIn={signedIn} next={next} renderReport={renderReport} />
     </div>
   );
 }

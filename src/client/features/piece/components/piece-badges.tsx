@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 const tone = {
   plain: "border-line text-muted",
   accent: "border-accent/40 bg-accent-soft text-ink",
+  danger: "border-danger/50 text-danger",
 } as const;
 
 /** A small quiet label: "Published", "Private", "Portfolio Version", "Edited". */

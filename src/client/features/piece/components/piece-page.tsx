@@ -1,3 +1,4 @@
+import { MODERATION_MESSAGES } from "#shared/schemas/moderation.ts";
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Link, Navigate } from "react-router";
 import { MAX_TITLE_LENGTH, PIECE_EDIT_ERROR_MS, PIECE_EDIT_SUCCESS_MS, SOCIAL_DESCRIPTION_MAX } from "#shared/constants.ts";
@@ -179,6 +180,12 @@ export function PiecePage({
           {piece.isPrivate ? <PieceBadge>Private</PieceBadge> : <PieceBadge>Published</PieceBadge>}
           {piece.isOwner && !piece.isPrivate && piece.privateDiffers && <PieceBadge variant="accent">Portfolio Version</PieceBadge>}
           {piece.isFeatured && <PieceBadge variant="accent">Editor's Pick</PieceBadge>}
+          {piece.hiddenReason != null && (
+            <PieceBadge variant="danger">
+              {MODERATION_MESSAGES.hiddenByModerators}
+              {piece.hiddenReason && `: ${piece.hiddenReason}`}
+            </PieceBadge>
+          )}
         </div>
         <h1 id="piece-title" className="font-serif text-3xl leading-tight sm:text-4xl [overflow-wrap:anywhere]">
           {displayTitle}

@@ -1,3 +1,4 @@
+import { MODERATION_MESSAGES } from "#shared/schemas/moderation.ts";
 import { useEffect, useRef } from "react";
 import { formatLongDate, wordsLabel } from "#shared/domain/format.ts";
 import { truncateText } from "#shared/domain/markup.ts";
@@ -26,6 +27,13 @@ function Badges({ item }: { item: PortfolioItem }) {
       <span className={`${badge} border-line text-muted`}>{item.isPrivate ? "Private" : "Published"}</span>
       {item.edited && <span className={`${badge} border-accent/40 bg-accent-soft text-ink`}>Edited</span>}
       {item.isFeatured && <span className={`${badge} border-accent/40 bg-accent-soft text-ink`}>Editors' Selection</span>}
+      {item.hiddenReason != null && (
+        // Issue 13: only the writer sees their hidden piece, and why.
+        <span className={`${badge} border-danger/50 text-danger`}>
+          {MODERATION_MESSAGES.hiddenByModerators}
+          {item.hiddenReason && `: ${item.hiddenReason}`}
+        </span>
+      )}
     </span>
   );
 }

@@ -1,0 +1,101 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { ReportItemKind, ReportOutcome } from "#shared/domain/moderation.ts";
+import { MODERATION_MESSAGES, type ModerationResult } from "#shared/schemas/moderation.ts";
+import type { Tx } from "../../db/client.ts";
+import { submissionComments, submissions } from "../../db/schema/index.ts";
+import type { Deps } from "../../deps.ts";
+import { notFound } from "../../http/errors.ts";
+import { recordAudit } from "./audit.service.ts";
+import { closeReports } from "./reports.service.ts";
+
+/*
+ * What an admin does with a reported item (issue 13 item 2): hide, restore, delete or dismiss.
+ * Each closes every open report of the item, goes into the audit log, and is announced so open
+ * feeds follow at once: a hidden piece goes as a deleted one ("piece:deleted"), a restored one
+ * comes back as a new one ("piece:published", the "new pieces" bar), a comment's piece reloads
+ * its comments ("piece:commented" without a comment id). Events carry ids only, never identity.
+ */
+
+export type ModerationAction = "hide" | "restore" | "delete" | "dismiss";
+const OUTCOME: Record<ModerationAction, ReportOutcome> = { hide: "hidden", restore: "restored", delete: "deleted", dismiss: "dismissed" };
+
+interface Target {
+  writerId: string;
+  pieceId: string;
+  promptId: string;
+  hidden: boolean;
+}
+
+/** The item, locked (a comment locks its piece first, as comments.service does): public pieces only. */
+async function lockTarget(tx: Tx, kind: ReportItemKind, id: string): Promise<Target> {
+  if (kind === "piece") {
+    const [row] = await tx
+      .select({ writerId: submissions.userId, promptId: submissions.promptId, hiddenAt: submissions.hiddenAt })
+      .from(submissions)
+      .where(and(eq(submissions.id, id), eq(submissions.isPrivate, false)))
+      .for("update");
+    if (!row) throw notFound(MODERATION_MESSAGES.itemNotFound, "item_not_found");
+    return { writerId: row.writerId, pieceId: id, promptId: row.promptId, hidden: row.hiddenAt !== null };
+  }
+  const [found] = await tx.select({ pieceId: submissionComments.submissionId }).from(submissionComments).where(eq(submissionComments.id, id));
+  if (!found) throw notFound(MODERATION_MESSAGES.itemNotFound, "item_not_found");
+  const [piece] = await tx.select({ promptId: submissions.promptId }).from(submissions).where(eq(submissions.id, found.pieceId)).for("update");
+  const [row] = await tx
+    .select({ writerId: submissionComments.userId, hiddenAt: submissionComments.hiddenAt })
+    .from(submissionComments)
+    .where(eq(submissionComments.id, id))
+    .for("update");
+  if (!row || !piece) throw notFound(MODERATION_MESSAGES.itemNotFound, "item_not_found");
+  return { writerId: row.writerId, pieceId: found.pieceId, promptId: piece.promptId, hidden: row.hiddenAt !== null };
+}
+
+/** A comment's piece counts only the comments readers see: hiding takes one off, restoring puts it back. */
+async function moveCommentCount(deps: Deps, tx: Tx, pieceId: string, by: number): Promise<void> {
+  const [piece] = await tx
+    .update(submissions)
+    .set({ commentCount: sql`greatest(${submissions.commentCount} + ${by}, 0)` })
+    .where(eq(submissions.id, pieceId))
+    .returning({ commentCount: submissions.commentCount });
+  await deps.realtime.publish(tx, "piece:commented", { id: pieceId, commentCount: piece!.commentCount });
+}
+
+async function apply(deps: Deps, tx: Tx, action: ModerationAction, kind: ReportItemKind, id: string, t: Target, adminId: string, reason: string | null) {
+  const now = deps.clock.now();
+  const table = kind === "piece" ? submissions : submissionComments;
+  if (action === "hide" && !t.hidden) {
+    await tx.update(table).set({ hiddenAt: now, hiddenReason: reason, hiddenBy: adminId }).where(eq(table.id, id));
+    if (kind === "piece") await deps.realtime.publish(tx, "piece:deleted", { id });
+    else await moveCommentCount(deps, tx, t.pieceId, -1);
+  } else if (action === "hide") {
+    await tx.update(table).set({ hiddenReason: reason, hiddenBy: adminId }).where(eq(table.id, id));
+  } else if (action === "restore" && t.hidden) {
+    await tx.update(table).set({ hiddenAt: null, hiddenReason: null, hiddenBy: null }).where(eq(table.id, id));
+    if (kind === "piece") await deps.realtime.publish(tx, "piece:published", { id, promptId: t.promptId });
+    else await moveCommentCount(deps, tx, t.pieceId, 1);
+  } else if (action === "delete" && kind === "piece") {
+    await tx.delete(submissions).where(eq(submissions.id, id));
+    if (!t.hidden) await deps.realtime.publish(tx, "piece:deleted", { id });
+  } else if (action === "delete") {
+    await tx.delete(submissionComments).where(eq(submissionComments.id, id));
+    if (!t.hidden) await moveCommentCount(deps, tx, t.pieceId, -1);
+  }
+  const closedReports = await closeReports(tx, kind, [id], OUTCOME[action], adminId, now);
+  await recordAudit(tx, { adminId, action, itemKind: kind, itemId: id, subjectWriterId: t.writerId, reason }, now);
+  await deps.realtime.publish(tx, "reports:changed", {});
+  return closedReports;
+}
+
+export async function moderateItem(
+  deps: Deps,
+  adminId: string,
+  action: ModerationAction,
+  kind: ReportItemKind,
+  id: string,
+  reason: string | null = null,
+): Promise<ModerationResult> {
+  return deps.db.transaction(async (tx) => {
+    const target = await lockTarget(tx, kind, id);
+    const closedReports = await apply(deps, tx, action, kind, id, target, adminId, reason);
+    return { itemKind: kind, itemId: id, outcome: OUTCOME[action], closedReports };
+  });
+}

@@ -1,0 +1,72 @@
+import { and, count, eq, inArray, sql } from "drizzle-orm";
+import type { ReportItemKind, ReportOutcome } from "#shared/domain/moderation.ts";
+import { MODERATION_MESSAGES, type ReportInput } from "#shared/schemas/moderation.ts";
+import type { Queryable } from "../../db/client.ts";
+import { reports, submissionComments, submissions } from "../../db/schema/index.ts";
+import type { Deps } from "../../deps.ts";
+import type { SessionUser } from "../../http/context.ts";
+import { conflict, forbidden, notFound } from "../../http/errors.ts";
+
+/*
+ * Reports (issue 13 item 1): a signed-in writer reports a public, visible piece or comment of
+ * someone else, once while the report is open. The answer never says who wrote the item.
+ */
+
+/** Who wrote an item others can see (public, not hidden), or null. */
+export async function visibleItemWriter(q: Queryable, kind: ReportItemKind, id: string): Promise<string | null> {
+  if (kind === "piece") {
+    const [row] = await q
+      .select({ writerId: submissions.userId })
+      .from(submissions)
+      .where(and(eq(submissions.id, id), eq(submissions.isPrivate, false), sql`${submissions.hiddenAt} is null`))
+      .limit(1);
+    return row?.writerId ?? null;
+  }
+  const [row] = await q
+    .select({ writerId: submissionComments.userId })
+    .from(submissionComments)
+    .innerJoin(submissions, eq(submissions.id, submissionComments.submissionId))
+    .where(
+      and(
+        eq(submissionComments.id, id),
+        sql`${submissionComments.hiddenAt} is null`,
+        eq(submissions.isPrivate, false),
+        sql`${submissions.hiddenAt} is null`,
+      ),
+    )
+    .limit(1);
+  return row?.writerId ?? null;
+}
+
+export async function fileReport(deps: Deps, user: SessionUser, input: { itemKind: ReportItemKind; itemId: string; reason: ReportInput["reason"]; note: string | null }): Promise<{ id: string; message: string }> {
+  return deps.db.transaction(async (tx) => {
+    const writerId = await visibleItemWriter(tx, input.itemKind, input.itemId);
+    if (!writerId) throw notFound(MODERATION_MESSAGES.itemNotFound, "item_not_found");
+    if (writerId === user.id) throw forbidden(MODERATION_MESSAGES.ownContent, "own_content");
+    const [row] = await tx
+      .insert(reports)
+      .values({ reporterId: user.id, itemKind: input.itemKind, itemId: input.itemId, reason: input.reason, note: input.note, createdAt: deps.clock.now() })
+      .onConflictDoNothing()
+      .returning({ id: reports.id });
+    if (!row) throw conflict(MODERATION_MESSAGES.alreadyReported, "already_reported");
+    await deps.realtime.publish(tx, "reports:changed", {});
+    return { id: row.id, message: MODERATION_MESSAGES.reportThanks };
+  });
+}
+
+/** Closes every open report of the items with `outcome`; how many were closed. */
+export async function closeReports(q: Queryable, kind: ReportItemKind, ids: string[], outcome: ReportOutcome, adminId: string, now: Date): Promise<number> {
+  if (ids.length === 0) return 0;
+  const closed = await q
+    .update(reports)
+    .set({ status: "closed", outcome, closedAt: now, closedBy: adminId })
+    .where(and(eq(reports.status, "open"), eq(reports.itemKind, kind), inArray(reports.itemId, ids)))
+    .returning({ id: reports.id });
+  return closed.length;
+}
+
+/** Open reports in all (the count on /admin and in the admin menu), through reports_open_created_idx. */
+export async function openReportCount(q: Queryable): Promise<number> {
+  const [row] = await q.select({ n: count() }).from(reports).where(eq(reports.status, "open"));
+  return row?.n ?? 0;
+}
