@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { COMMENTS_LIMIT } from "#shared/constants.ts";
 import { commenterLabelSql } from "../../db/author-label.ts";
+import { blocks, notBlockedByViewer } from "../../db/blocks-sql.ts";
 import { timestampColumn } from "./typed-rows.ts";
 
 /**
@@ -29,13 +30,13 @@ export type CommentRow = z.infer<typeof commentRow>;
  * The newest COMMENTS_LIMIT comments of a piece (+1, to tell whether older ones exist), newest
  * first, read backwards through submission_comments_submission_idx (submission_id, created_at, id).
  */
-export function newestCommentsQuery(pieceId: string): SQL {
+export function newestCommentsQuery(pieceId: string, viewerId: string | null): SQL {
   return sql`
     select ${COMMENT_COLUMNS}
     from (
       select id, content, created_at, user_id, submission_id
       from submission_comments
-      where submission_id = ${pieceId}::uuid
+      where submission_id = ${pieceId}::uuid and ${notBlockedByViewer(viewerId, sql`user_id`)}
       order by created_at desc, id desc
       limit ${COMMENTS_LIMIT + 1}
     ) c
@@ -48,13 +49,14 @@ export function newestCommentsQuery(pieceId: string): SQL {
 /**
  * Counts a comment on a public piece (the update locks the piece's row: concurrent comments take
  * turns, the count stays true), inserts it and reads it back as readers see it, in one statement;
- * no row when the piece is not public or does not exist. `comment_count` is the new count.
+ * no row when the piece is not public or does not exist, or its writer blocks the commenter
+ * (commentRefusal() then says which). `comment_count` is the new count.
  */
 export function addCommentQuery(pieceId: string, userId: string, content: string, at: Date): SQL {
   return sql`
     with s as (
       update submissions set comment_count = comment_count + 1
-      where id = ${pieceId}::uuid and is_private = false
+      where id = ${pieceId}::uuid and is_private = false and not ${blocks(sql`user_id`, sql`${userId}::uuid`)}
       returning id, user_id, submission_type, author_alias, comment_count
     ),
     c as (
@@ -68,3 +70,13 @@ export function addCommentQuery(pieceId: string, userId: string, content: string
 }
 
 export const addedCommentRow = commentRow.extend({ comment_count: z.coerce.number() });
+
+/** Why a comment was not added (only asked after addCommentQuery added none): the piece is gone or not public, or its writer blocks the commenter. */
+export function commentRefusalQuery(pieceId: string, userId: string): SQL {
+  return sql`
+    select ${blocks(sql`s.user_id`, sql`${userId}::uuid`)} as blocked
+    from submissions s where s.id = ${pieceId}::uuid and s.is_private = false
+  `;
+}
+
+export const commentRefusalRow = z.object({ blocked: z.boolean() });

@@ -6,7 +6,16 @@ import { submissionComments, submissions } from "../../db/schema/index.ts";
 import type { Deps } from "../../deps.ts";
 import type { SessionUser } from "../../http/context.ts";
 import { forbidden, notFound } from "../../http/errors.ts";
-import { addCommentQuery, addedCommentRow, commentRow, newestCommentsQuery, type CommentRow } from "./comments.query.ts";
+import { BLOCK_MESSAGES } from "#shared/schemas/blocks.ts";
+import {
+  addCommentQuery,
+  addedCommentRow,
+  commentRefusalQuery,
+  commentRefusalRow,
+  commentRow,
+  newestCommentsQuery,
+  type CommentRow,
+} from "./comments.query.ts";
 import { typedRows } from "./typed-rows.ts";
 
 function commentFrom(row: CommentRow, viewer: SessionUser | null): PieceComment {
@@ -29,7 +38,7 @@ export async function listComments(db: Db, pieceId: string, viewer: SessionUser 
     .from(submissions)
     .where(and(eq(submissions.id, pieceId), eq(submissions.isPrivate, false)));
   if (!piece) throw notFound(COMMUNITY_MESSAGES.pieceNotFound);
-  const rows = await typedRows(db, newestCommentsQuery(pieceId), commentRow);
+  const rows = await typedRows(db, newestCommentsQuery(pieceId, viewer?.id ?? null), commentRow);
   const hasOlder = rows.length > COMMENTS_LIMIT;
   const comments = rows.slice(0, COMMENTS_LIMIT).reverse().map((r) => commentFrom(r, viewer));
   return { comments, commentCount: piece.commentCount, hasOlder };
@@ -38,7 +47,12 @@ export async function listComments(db: Db, pieceId: string, viewer: SessionUser 
 export async function addComment(deps: Deps, pieceId: string, user: SessionUser, content: string): Promise<AddedComment> {
   return deps.db.transaction(async (tx) => {
     const [row] = await typedRows(tx, addCommentQuery(pieceId, user.id, content, deps.clock.now()), addedCommentRow);
-    if (!row) throw notFound(COMMUNITY_MESSAGES.pieceNotFound);
+    if (!row) {
+      const [refusal] = await typedRows(tx, commentRefusalQuery(pieceId, user.id), commentRefusalRow);
+      // A writer who blocks the commenter: a neutral refusal that names no one (issue 13 item 5).
+      if (refusal?.blocked) throw forbidden(BLOCK_MESSAGES.cantComment, "cant_comment");
+      throw notFound(COMMUNITY_MESSAGES.pieceNotFound);
+    }
     const commentCount = row.comment_count;
     const comment = commentFrom(row, user);
     await deps.realtime.publish(tx, "piece:commented", { id: pieceId, commentCount, commentId: comment.id });
