@@ -11,6 +11,7 @@ import { ErrorState, FormMessage } from "#client/components/ui/states.tsx";
 import { useToast } from "#client/components/ui/toast.tsx";
 import { errorMessage } from "#client/lib/api-client.ts";
 import { useAddComment } from "../api/add-comment.ts";
+import { BlockWriterButton } from "./block-writer-button.tsx";
 import { useComments } from "../api/get-comments.ts";
 import { useDeleteComment } from "../api/delete-comment.ts";
 import { commentsLabel } from "../lib/labels.ts";
@@ -61,7 +62,7 @@ function CommentForm({ pieceId }: { pieceId: string }) {
   );
 }
 
-function CommentItem({ comment, now, onDelete }: { comment: PieceComment; now: Date; onDelete: () => void }) {
+function CommentItem({ comment, now, onDelete, canBlock }: { comment: PieceComment; now: Date; onDelete: () => void; canBlock: boolean }) {
   return (
     <li className="border-t border-line py-4 first:border-t-0">
       <div className="flex items-baseline justify-between gap-3 text-sm">
@@ -77,6 +78,7 @@ function CommentItem({ comment, now, onDelete }: { comment: PieceComment; now: D
               delete<span className="sr-only"> comment by {comment.authorLabel}</span>
             </button>
           )}
+          {canBlock && !comment.mine && <BlockWriterButton target={{ commentId: comment.id }} label={comment.authorLabel} />}
         </span>
       </div>
       <Markup text={comment.content} className="mt-1 font-serif leading-relaxed text-ink" />
@@ -136,7 +138,7 @@ export function CommentSection({ pieceId, fallbackCount, signedIn, next }: { pie
             {comments.data.hasOlder && <p className="mb-2 text-sm text-muted">Showing the latest {COMMENTS_LIMIT} comments</p>}
             <ol aria-label="Comments">
               {comments.data.comments.map((c) => (
-                <CommentItem key={c.id} comment={c} now={now} onDelete={() => setConfirming(c)} />
+                <CommentItem key={c.id} comment={c} now={now} onDelete={() => setConfirming(c)} canBlock={signedIn} />
               ))}
             </ol>
           </>

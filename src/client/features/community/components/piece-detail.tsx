@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { formatLongDate, wordsLabel } from "#shared/domain/format.ts";
 import { markupToPlainText } from "#shared/domain/markup.ts";
 import { namedByPrompt, pieceName } from "#shared/domain/piece-name.ts";
@@ -9,6 +9,7 @@ import { Button, LinkButton } from "#client/components/ui/button.tsx";
 import { ApiError, errorMessage } from "#client/lib/api-client.ts";
 import { useCommunityPiece } from "../api/get-community-piece.ts";
 import { streakNote } from "../lib/labels.ts";
+import { BlockWriterButton } from "./block-writer-button.tsx";
 import { CommentSection } from "./comment-section.tsx";
 import { FeaturedBadge } from "./featured-badge.tsx";
 import { LikeButton } from "./like-button.tsx";
@@ -53,6 +54,7 @@ export function PieceDetail({
   onDelete?: (piece: { id: string; title: string }) => void;
 }) {
   const query = useCommunityPiece(id);
+  const navigate = useNavigate();
   const back = (
     <Link to={backHref} onClick={onBack} className="inline-flex min-h-11 items-center gap-1 text-sm text-muted hover:text-accent">
       <span aria-hidden="true">←</span> Back to Community
@@ -98,6 +100,7 @@ export function PieceDetail({
         <Markup text={piece.content} className="mt-8 font-serif text-lg leading-relaxed text-ink" />
         <div className="mt-8 flex items-center gap-2 text-sm text-muted">
           <LikeButton piece={piece} signedIn={signedIn} onSignInNeeded={onSignInNeeded} className="-ml-2" />
+          {signedIn && !piece.isMine && <BlockWriterButton target={{ pieceId: piece.id }} label={piece.author.label} onBlocked={() => navigate(backHref)} />}
           {onDelete && (
             <Button variant="text" className="ml-auto hover:text-danger" onClick={() => onDelete({ id: piece.id, title })}>
               delete
