@@ -57,3 +57,40 @@ test("a writer blocks an anonymous writer from their piece: their pieces disappe
     await reader.context.close();
   }
 });
+
+test("a content warning hides the text behind Show on the feed and the piece page; the writer turns comments off (issue 13 item 6)", async ({ browser }) => {
+  const writer = await writerSession(browser, "Warning Writer");
+  const reader = await writerSession(browser, "Wary Reader");
+  try {
+    const title = `Winter field ${unique()}`;
+    const text = `The snow kept every footprint ${unique()}.`;
+    const { id } = await createPieceViaApi(writer.context.request, { title, content: text });
+    // The writer sets the warning and turns comments off from their piece page.
+    await writer.page.goto(`/submission/${id}`);
+    await writer.page.getByLabel(/Content warning/).fill("grief");
+    await writer.page.getByRole("button", { name: "save warning" }).click();
+    await expect(writer.page.getByText("Content warning saved.")).toBeVisible();
+    await writer.page.getByRole("button", { name: "turn comments off" }).click();
+    await expect(writer.page.getByText("Comments are off.", { exact: true })).toBeVisible();
+
+    const page = reader.page;
+    await page.goto("/community");
+    const card = feedCard(page, title);
+    await expect(card.getByText("Content warning: grief")).toBeVisible();
+    await expect(card.getByText(text)).toHaveCount(0);
+    await card.getByRole("button", { name: "Show" }).click();
+    await expect(card.getByText(text)).toBeVisible();
+
+    await page.goto(`/submission/${id}`);
+    await expect(page.getByText("Content warning: grief")).toBeVisible();
+    await expect(page.getByText(text)).toHaveCount(0);
+    await expect(page.getByText("The writer turned comments off for this piece.")).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Your comment" })).toHaveCount(0);
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Show" }).click();
+    await expect(page.getByText(text)).toBeVisible();
+  } finally {
+    await writer.context.close();
+    await reader.context.close();
+  }
+});

@@ -16,6 +16,8 @@ export const liveEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("piece:commented"), payload: z.object({ id, commentCount: z.number().int(), commentId: id.optional() }) }),
   z.object({ type: z.literal("piece:deleted"), payload: z.object({ id }) }),
   z.object({ type: z.literal("piece:featured"), payload: z.object({ id, isFeatured: z.boolean() }) }),
+  /** The writer turned comments off or on, or changed the content warning (issue 13 item 6). */
+  z.object({ type: z.literal("piece:controls"), payload: z.object({ id, commentsOff: z.boolean(), contentWarning: z.string().nullable() }) }),
 ]);
 
 export type LiveEvent = z.infer<typeof liveEventSchema>;

@@ -66,7 +66,7 @@ export function Component() {
             </>
           )
         }
-        footer={(p) => !p.isPrivate && <CommentSection pieceId={p.id} fallbackCount={p.commentCount} signedIn={signedIn} next={here} />}
+        footer={(p) => !p.isPrivate && <CommentSection pieceId={p.id} fallbackCount={p.commentCount} signedIn={signedIn} next={here} commentsOff={p.commentsOff} />}
       />
       <ShareDialog pieceId={shareId} open={shareId !== null} onClose={() => setShareId(null)} />
       <SignInPrompt open={signInOpen} onClose={() => setSignInOpen(false)} message={MESSAGES.loginToLike} next={here} />

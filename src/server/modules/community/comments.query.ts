@@ -49,14 +49,14 @@ export function newestCommentsQuery(pieceId: string, viewerId: string | null): S
 /**
  * Counts a comment on a public piece (the update locks the piece's row: concurrent comments take
  * turns, the count stays true), inserts it and reads it back as readers see it, in one statement;
- * no row when the piece is not public or does not exist, or its writer blocks the commenter
- * (commentRefusal() then says which). `comment_count` is the new count.
+ * no row when the piece is not public or does not exist, its writer turned comments off or blocks
+ * the commenter (commentRefusalQuery() then says which). `comment_count` is the new count.
  */
 export function addCommentQuery(pieceId: string, userId: string, content: string, at: Date): SQL {
   return sql`
     with s as (
       update submissions set comment_count = comment_count + 1
-      where id = ${pieceId}::uuid and is_private = false and not ${blocks(sql`user_id`, sql`${userId}::uuid`)}
+      where id = ${pieceId}::uuid and is_private = false and comments_off = false and not ${blocks(sql`user_id`, sql`${userId}::uuid`)}
       returning id, user_id, submission_type, author_alias, comment_count
     ),
     c as (
@@ -74,9 +74,9 @@ export const addedCommentRow = commentRow.extend({ comment_count: z.coerce.numbe
 /** Why a comment was not added (only asked after addCommentQuery added none): the piece is gone or not public, or its writer blocks the commenter. */
 export function commentRefusalQuery(pieceId: string, userId: string): SQL {
   return sql`
-    select ${blocks(sql`s.user_id`, sql`${userId}::uuid`)} as blocked
+    select ${blocks(sql`s.user_id`, sql`${userId}::uuid`)} as blocked, s.comments_off
     from submissions s where s.id = ${pieceId}::uuid and s.is_private = false
   `;
 }
 
-export const commentRefusalRow = z.object({ blocked: z.boolean() });
+export const commentRefusalRow = z.object({ blocked: z.boolean(), comments_off: z.boolean() });

@@ -7,6 +7,7 @@ import type { Deps } from "../../deps.ts";
 import type { SessionUser } from "../../http/context.ts";
 import { forbidden, notFound } from "../../http/errors.ts";
 import { BLOCK_MESSAGES } from "#shared/schemas/blocks.ts";
+import { PIECE_CONTROL_MESSAGES } from "#shared/schemas/piece-controls.ts";
 import {
   addCommentQuery,
   addedCommentRow,
@@ -34,14 +35,16 @@ function commentFrom(row: CommentRow, viewer: SessionUser | null): PieceComment 
 /** A public piece's newest COMMENTS_LIMIT comments, answered oldest first. */
 export async function listComments(db: Db, pieceId: string, viewer: SessionUser | null): Promise<CommentList> {
   const [piece] = await db
-    .select({ commentCount: submissions.commentCount })
+    .select({ commentCount: submissions.commentCount, commentsOff: submissions.commentsOff })
     .from(submissions)
     .where(and(eq(submissions.id, pieceId), eq(submissions.isPrivate, false)));
   if (!piece) throw notFound(COMMUNITY_MESSAGES.pieceNotFound);
+  // The writer turned comments off: existing ones are hidden, from everyone (issue 13 item 6).
+  if (piece.commentsOff) return { comments: [], commentCount: piece.commentCount, hasOlder: false, commentsOff: true };
   const rows = await typedRows(db, newestCommentsQuery(pieceId, viewer?.id ?? null), commentRow);
   const hasOlder = rows.length > COMMENTS_LIMIT;
   const comments = rows.slice(0, COMMENTS_LIMIT).reverse().map((r) => commentFrom(r, viewer));
-  return { comments, commentCount: piece.commentCount, hasOlder };
+  return { comments, commentCount: piece.commentCount, hasOlder, commentsOff: false };
 }
 
 export async function addComment(deps: Deps, pieceId: string, user: SessionUser, content: string): Promise<AddedComment> {
@@ -51,6 +54,7 @@ export async function addComment(deps: Deps, pieceId: string, user: SessionUser,
       const [refusal] = await typedRows(tx, commentRefusalQuery(pieceId, user.id), commentRefusalRow);
       // A writer who blocks the commenter: a neutral refusal that names no one (issue 13 item 5).
       if (refusal?.blocked) throw forbidden(BLOCK_MESSAGES.cantComment, "cant_comment");
+      if (refusal?.comments_off) throw forbidden(PIECE_CONTROL_MESSAGES.commentsOff, "comments_off");
       throw notFound(COMMUNITY_MESSAGES.pieceNotFound);
     }
     const commentCount = row.comment_count;

@@ -68,6 +68,9 @@ export function staleAfter(event: LiveEvent): (key: FeedKey, ids: ReadonlySet<st
     // The badge on the card, and the piece enters or leaves Editor's Picks.
     case "piece:featured":
       return (key, ids) => key.filter === "featured" || ids.has(event.payload.id);
+    // Comments off and the content warning only show on the card.
+    case "piece:controls":
+      return (_key, ids) => ids.has(event.payload.id);
     default:
       return unreachable(event);
   }

@@ -33,6 +33,8 @@ export interface PieceRow {
   prompt: PromptRef;
   authorName: string;
   authorAlias: string | null;
+  commentsOff: boolean;
+  contentWarning: string | null;
 }
 
 export async function loadPiece(db: Db, id: string): Promise<PieceRow | null> {
@@ -58,6 +60,8 @@ export async function loadPiece(db: Db, id: string): Promise<PieceRow | null> {
       prompt: { id: prompts.id, text: prompts.text, date: prompts.date, kind: prompts.kind },
       authorName: users.name,
       authorAlias: submissions.authorAlias,
+      commentsOff: submissions.commentsOff,
+      contentWarning: submissions.contentWarning,
     })
     .from(submissions)
     .innerJoin(prompts, eq(prompts.id, submissions.promptId))

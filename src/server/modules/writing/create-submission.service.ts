@@ -161,6 +161,7 @@ export async function createSubmission(
         submissionType,
         authorAlias,
         isPrivate,
+        contentWarning: input.contentWarning ?? null,
         localDate: today,
         idempotencyKey: input.idempotencyKey,
         // Name-signed cards show the streak as it was when the piece was written, never the live

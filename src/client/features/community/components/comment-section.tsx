@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { COMMENT_MAX_LENGTH, COMMENTS_LIMIT } from "#shared/constants.ts";
 import { relativeTime } from "#shared/domain/format.ts";
 import { COMMUNITY_MESSAGES, type PieceComment } from "#shared/schemas/community.ts";
+import { PIECE_CONTROL_MESSAGES } from "#shared/schemas/piece-controls.ts";
 import { paths } from "#client/config/paths.ts";
 import { Button } from "#client/components/ui/button.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
@@ -87,7 +88,20 @@ function CommentItem({ comment, now, onDelete, canBlock }: { comment: PieceComme
 }
 
 /** "{n} Comments", the newest COMMENTS_LIMIT oldest first, and the box for signed-in writers. */
-export function CommentSection({ pieceId, fallbackCount, signedIn, next }: { pieceId: string; fallbackCount: number; signedIn: boolean; next: string }) {
+export function CommentSection({
+  pieceId,
+  fallbackCount,
+  signedIn,
+  next,
+  commentsOff: offOnPiece = false,
+}: {
+  pieceId: string;
+  fallbackCount: number;
+  signedIn: boolean;
+  next: string;
+  /** The writer turned comments off (issue 13 item 6): the list's own answer wins once it is read. */
+  commentsOff?: boolean;
+}) {
   const headingId = useId();
   const comments = useComments(pieceId);
   const remove = useDeleteComment(pieceId);
@@ -95,6 +109,7 @@ export function CommentSection({ pieceId, fallbackCount, signedIn, next }: { pie
   const now = useNow();
   const [confirming, setConfirming] = useState<PieceComment | null>(null);
   const count = comments.data?.commentCount ?? fallbackCount;
+  const commentsOff = comments.data?.commentsOff ?? offOnPiece;
 
   const confirmDelete = () => {
     if (!confirming) return;
@@ -110,8 +125,12 @@ export function CommentSection({ pieceId, fallbackCount, signedIn, next }: { pie
   return (
     <section aria-labelledby={headingId} className="mt-12 border-t border-line pt-8">
       <h2 id={headingId} className="font-serif text-2xl">
-        {commentsLabel(count)}
+        {commentsOff ? "Comments" : commentsLabel(count)}
       </h2>
+      {commentsOff ? (
+        <p className="mt-5 text-muted">{PIECE_CONTROL_MESSAGES.commentsOffNotice}</p>
+      ) : (
+        <>
       <div className="mt-5">
         {signedIn ? (
           <CommentForm pieceId={pieceId} />
@@ -144,6 +163,8 @@ export function CommentSection({ pieceId, fallbackCount, signedIn, next }: { pie
           </>
         )}
       </div>
+        </>
+      )}
       <Dialog open={confirming !== null} onClose={() => setConfirming(null)} title="Delete this comment?">
         <p className="text-muted">It will be gone for everyone. This cannot be undone.</p>
         <div className="mt-6 flex justify-end gap-2">

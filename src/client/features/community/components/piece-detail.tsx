@@ -3,6 +3,7 @@ import { formatLongDate, wordsLabel } from "#shared/domain/format.ts";
 import { markupToPlainText } from "#shared/domain/markup.ts";
 import { namedByPrompt, pieceName } from "#shared/domain/piece-name.ts";
 import { COMMUNITY_MESSAGES } from "#shared/schemas/community.ts";
+import { ContentWarning } from "#client/components/ui/content-warning.tsx";
 import { Markup } from "#client/components/ui/markup.tsx";
 import { ErrorState, LoadingState } from "#client/components/ui/states.tsx";
 import { Button, LinkButton } from "#client/components/ui/button.tsx";
@@ -97,7 +98,9 @@ export function PieceDetail({
           <span>{wordsLabel(piece.wordCount)}</span>
           {piece.isFeatured && <FeaturedBadge />}
         </p>
-        <Markup text={piece.content} className="mt-8 font-serif text-lg leading-relaxed text-ink" />
+        <ContentWarning warning={piece.contentWarning} className="mt-8">
+          <Markup text={piece.content} className="mt-8 font-serif text-lg leading-relaxed text-ink" />
+        </ContentWarning>
         <div className="mt-8 flex items-center gap-2 text-sm text-muted">
           <LikeButton piece={piece} signedIn={signedIn} onSignInNeeded={onSignInNeeded} className="-ml-2" />
           {signedIn && !piece.isMine && <BlockWriterButton target={{ pieceId: piece.id }} label={piece.author.label} onBlocked={() => navigate(backHref)} />}
@@ -108,7 +111,7 @@ export function PieceDetail({
           )}
         </div>
       </article>
-      <CommentSection pieceId={piece.id} fallbackCount={piece.commentCount} signedIn={signedIn} next={next} />
+      <CommentSection pieceId={piece.id} fallbackCount={piece.commentCount} signedIn={signedIn} next={next} commentsOff={piece.commentsOff} />
     </div>
   );
 }
