@@ -1,11 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import { COMMENTS_LIMIT } from "#shared/constants.ts";
+import { localDate } from "#shared/domain/dates.ts";
+import { NEW_ACCOUNT_DAILY_COMMENTS, NEW_ACCOUNT_HOURS, NEW_ACCOUNT_LIMIT_CODE, newAccountCommentsMessage, scaledLimit } from "#shared/domain/new-account.ts";
 import { COMMUNITY_MESSAGES, type AddedComment, type CommentList, type DeletedComment, type PieceComment } from "#shared/schemas/community.ts";
 import type { Db } from "../../db/client.ts";
 import { submissionComments, submissions } from "../../db/schema/index.ts";
 import type { Deps } from "../../deps.ts";
 import type { SessionUser } from "../../http/context.ts";
-import { forbidden, notFound } from "../../http/errors.ts";
+import { forbidden, HttpError, notFound } from "../../http/errors.ts";
 import { BLOCK_MESSAGES } from "#shared/schemas/blocks.ts";
 import { PIECE_CONTROL_MESSAGES } from "#shared/schemas/piece-controls.ts";
 import {
@@ -47,14 +49,21 @@ export async function listComments(db: Db, pieceId: string, viewer: SessionUser 
   return { comments, commentCount: piece.commentCount, hasOlder, commentsOff: false };
 }
 
-export async function addComment(deps: Deps, pieceId: string, user: SessionUser, content: string): Promise<AddedComment> {
+export async function addComment(deps: Deps, pieceId: string, user: SessionUser, content: string, timeZone: string): Promise<AddedComment> {
+  const now = deps.clock.now();
+  const day = { today: localDate(now, timeZone), timeZone, maxNewAccountComments: scaledLimit(NEW_ACCOUNT_DAILY_COMMENTS, deps.env.AUTH_RATE_LIMIT_SCALE) };
   return deps.db.transaction(async (tx) => {
-    const [row] = await typedRows(tx, addCommentQuery(pieceId, user.id, content, deps.clock.now()), addedCommentRow);
+    const [row] = await typedRows(tx, addCommentQuery(pieceId, user.id, content, now, day), addedCommentRow);
     if (!row) {
-      const [refusal] = await typedRows(tx, commentRefusalQuery(pieceId, user.id), commentRefusalRow);
+      const [refusal] = await typedRows(tx, commentRefusalQuery(pieceId, user.id, now, day), commentRefusalRow);
       // A writer who blocks the commenter: a neutral refusal that names no one (issue 13 item 5).
       if (refusal?.blocked) throw forbidden(BLOCK_MESSAGES.cantComment, "cant_comment");
       if (refusal?.comments_off) throw forbidden(PIECE_CONTROL_MESSAGES.commentsOff, "comments_off");
+      // A new account's comments of the day are used up: which limit, and until when (issue 13 item 7).
+      if (refusal?.new_account_since) {
+        const until = new Date(refusal.new_account_since.getTime() + NEW_ACCOUNT_HOURS * 60 * 60 * 1000);
+        throw new HttpError(429, NEW_ACCOUNT_LIMIT_CODE, newAccountCommentsMessage(until, timeZone, day.maxNewAccountComments));
+      }
       throw notFound(COMMUNITY_MESSAGES.pieceNotFound);
     }
     const commentCount = row.comment_count;

@@ -60,6 +60,7 @@ describe("FeedCache", () => {
       { type: "piece:commented", payload: { id, commentCount: 1 } },
       { type: "piece:deleted", payload: { id } },
       { type: "piece:featured", payload: { id, isFeatured: true } },
+      { type: "piece:controls", payload: { id, commentsOff: true, contentWarning: "grief" } },
     ];
     expect(samples.map((e) => e.type).sort()).toEqual([...LIVE_EVENT_TYPES].sort());
     // Each one drops a page that shows its piece.
