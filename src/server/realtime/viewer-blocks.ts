@@ -10,27 +10,52 @@ import type { Deps } from "../deps.ts";
  * the blocked writers' ids (never sent) and looks up, by primary key, who wrote the piece or
  * comment an event names. A connection without blocks costs nothing.
  *
- * A block or unblock made on this instance reaches its writer's open streams at once; one made
- * on another instance reaches them when they reconnect (the blocker's own tab reloads its feed
- * after blocking, and that feed is filtered by the database either way).
+ * A block or unblock reaches its writer's open streams at once, on every instance: the change is
+ * sent on a PostgreSQL channel of its own (BLOCKS_CHANNEL, carrying the blocker's id between
+ * servers only: it is never an event, never stored, never sent to a browser). Each of that
+ * writer's streams reloads its filter and tells its page to read what it shows again ("stale"),
+ * so the blocked writer's pieces leave the blocker's other open tabs without a reload.
  */
 
 type Listener = () => void;
-const registries = new WeakMap<Deps, Map<string, Set<Listener>>>();
+const BLOCKS_CHANNEL = "inkwell_blocks";
+interface Registry {
+  /** This instance's name on the channel: its own notifications were already delivered here. */
+  origin: string;
+  listeners: Map<string, Set<Listener>>;
+}
+const registries = new WeakMap<Deps, Registry>();
 
-function registryOf(deps: Deps): Map<string, Set<Listener>> {
+function fire(listeners: Map<string, Set<Listener>>, userId: string): void {
+  for (const l of listeners.get(userId) ?? []) l();
+}
+
+function registryOf(deps: Deps): Registry {
   let r = registries.get(deps);
-  if (!r) registries.set(deps, (r = new Map()));
+  if (!r) {
+    const created: Registry = { origin: crypto.randomUUID(), listeners: new Map() };
+    registries.set(deps, created);
+    // Blocks changed on another instance reach this instance's streams ("origin:userId").
+    void deps.database
+      .listen(BLOCKS_CHANNEL, (message) => {
+        const [origin, userId] = message.split(":");
+        if (origin !== created.origin && userId) fire(created.listeners, userId);
+      })
+      .catch(() => undefined);
+    r = created;
+  }
   return r;
 }
 
-/** Tells `userId`'s open streams on this instance that their blocks changed. */
-export function blocksChanged(deps: Deps, userId: string): void {
-  for (const l of registryOf(deps).get(userId) ?? []) l();
+/** Tells `userId`'s open streams, here at once and on every other instance by NOTIFY, that their blocks changed. */
+export async function blocksChanged(deps: Deps, userId: string): Promise<void> {
+  const { origin, listeners } = registryOf(deps);
+  fire(listeners, userId);
+  await deps.db.execute(sql`select pg_notify(${BLOCKS_CHANNEL}, ${`${origin}:${userId}`})`);
 }
 
 function onBlocksChanged(deps: Deps, userId: string, listener: Listener): () => void {
-  const registry = registryOf(deps);
+  const registry = registryOf(deps).listeners;
   const set = registry.get(userId) ?? new Set<Listener>();
   set.add(listener);
   registry.set(userId, set);
@@ -65,15 +90,20 @@ export class ViewerBlockFilter {
   private loading: Promise<void> = Promise.resolve();
   private readonly stop: () => void;
 
+  /** `onChange` runs when the viewer's blocks changed, once the filter has the new ones. */
   constructor(
     private readonly deps: Deps,
     userId: string,
+    onChange: () => void = () => undefined,
   ) {
     const load = () => {
-      this.loading = blockedWriters(deps.db, userId).then((s) => void (this.blocked = s));
+      this.loading = blockedWriters(deps.db, userId)
+        .then((s) => void (this.blocked = s))
+        .catch(() => undefined);
+      return this.loading;
     };
-    load();
-    this.stop = onBlocksChanged(deps, userId, load);
+    void load();
+    this.stop = onBlocksChanged(deps, userId, () => void load().then(onChange));
   }
 
   async hides(event: LiveEvent): Promise<boolean> {

@@ -67,7 +67,7 @@ export async function createBlock(deps: Deps, blockerId: string, input: BlockInp
     .values({ blockerId, blockedId: target.writerId, sourceId, label: target.label, createdAt: clock.now() })
     .onConflictDoNothing({ target: [blocks.blockerId, blocks.sourceId] });
   const [row] = await db.select(itemColumns).from(blocks).where(and(eq(blocks.blockerId, blockerId), eq(blocks.sourceId, sourceId)));
-  blocksChanged(deps, blockerId);
+  await blocksChanged(deps, blockerId);
   return toItem(row!);
 }
 
@@ -78,7 +78,7 @@ export async function removeBlock(deps: Deps, blockerId: string, blockId: string
     .where(and(eq(blocks.id, blockId), eq(blocks.blockerId, blockerId)))
     .returning({ id: blocks.id });
   if (deleted.length === 0) throw notFound(BLOCK_MESSAGES.blockNotFound);
-  blocksChanged(deps, blockerId);
+  await blocksChanged(deps, blockerId);
 }
 
 const listCursor = cursorCodec(z.tuple([cursorTime, z.guid()]), BLOCK_MESSAGES.badCursor);

@@ -53,7 +53,8 @@ export const eventsRoutes = new Hono<AppEnv>().get("/events", (c) => {
     let finish: () => void = () => undefined;
     const done = new Promise<void>((resolve) => (finish = resolve));
     // A signed-in viewer's stream drops events about writers they block (issue 13 item 5).
-    const blockFilter = viewerId ? new ViewerBlockFilter(deps, viewerId) : null;
+    // When they block or unblock someone, their page reads what it shows again ("stale").
+    const blockFilter = viewerId ? new ViewerBlockFilter(deps, viewerId, () => write(() => stream.writeSSE({ event: "stale", data: "{}" }))) : null;
 
     const write = (fn: () => Promise<unknown>) => {
       if (stream.aborted || stream.closed) return;
