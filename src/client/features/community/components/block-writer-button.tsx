@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { BlockInput } from "#shared/schemas/blocks.ts";
-import { Button } from "#client/components/ui/button.tsx";
+import { ConfirmActions } from "#client/components/ui/confirm-actions.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
 import { FormMessage } from "#client/components/ui/states.tsx";
 import { useToast } from "#client/components/ui/toast.tsx";
@@ -48,14 +48,7 @@ export function BlockWriterButton({ target, label, onBlocked, className = "" }: 
             <FormMessage tone="error">{error}</FormMessage>
           </div>
         )}
-        <div className="mt-6 flex justify-end gap-2">
-          <Button variant="text" onClick={() => setOpen(false)}>
-            cancel
-          </Button>
-          <Button variant="danger" onClick={confirm} disabled={block.isPending}>
-            {block.isPending ? "Blocking..." : "Block"}
-          </Button>
-        </div>
+        <ConfirmActions onCancel={() => setOpen(false)} onConfirm={confirm} busy={block.isPending} label="Block" busyLabel="Blocking..." />
       </Dialog>
     </>
   );
