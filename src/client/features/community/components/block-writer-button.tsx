@@ -34,9 +34,11 @@ export function BlockWriterButton({ target, label, onBlocked, className = "" }: 
       <button
         type="button"
         onClick={() => setOpen(true)}
+        // The label as the button's name only: the page's text stays the author's label alone.
+        aria-label={`block the writer of this ${what} (${label})`}
         className={`inline-flex min-h-11 items-center rounded-md px-2 text-sm lowercase text-muted hover:text-danger ${className}`}
       >
-        block<span className="sr-only"> the writer of this {what} ({label})</span>
+        block
       </button>
       <Dialog open={open} onClose={() => setOpen(false)} title="Block this writer?">
         <p className="text-muted">
