@@ -12,6 +12,7 @@ import { mountClient } from "./http/spa.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
 import { podiumPageMeta } from "./modules/admin/podium.meta.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
+import { blocksRoutes } from "./modules/blocks/blocks.routes.ts";
 import { communityRoutes } from "./modules/community/community.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { meRoutes } from "./modules/me/me.routes.ts";
@@ -62,6 +63,7 @@ export function createApp(deps: Deps) {
     .route("/", writingRoutes)
     .route("/", portfolioRoutes)
     .route("/", communityRoutes)
+    .route("/", blocksRoutes)
     .route("/", adminRoutes)
     .route("/", moderationRoutes);
 

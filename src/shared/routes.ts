@@ -18,6 +18,7 @@ export const ROUTE_PATHS = {
   share: "/share/:token",
   community: "/community",
   profile: "/profile",
+  settings: "/settings",
   edit: "/edit/:postId",
   admin: "/admin",
   adminScheduler: "/admin/scheduler",

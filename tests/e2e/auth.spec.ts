@@ -127,7 +127,7 @@ test.describe("guards and menu", () => {
     await page.goto("/welcome-back");
     await expect(page.getByRole("heading", { name: /Menu\s+welcome back/ })).toBeVisible();
     await page.getByRole("button", { name: "Menu" }).click();
-    await expect(nav.getByRole("link")).toHaveText(["Write", "Community", "You"]);
+    await expect(nav.getByRole("link")).toHaveText(["Write", "Community", "You", "Settings"]);
     await expect(page.getByRole("button", { name: "Sign Out" })).toBeVisible();
     await page.goto("/admin");
     await expect(page).toHaveURL(/\/$/);
@@ -141,6 +141,7 @@ test.describe("guards and menu", () => {
       "Write",
       "Community",
       "You",
+      "Settings",
       "Dashboard",
       "Manage Prompts",
       "View Users",

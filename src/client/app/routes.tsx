@@ -44,6 +44,7 @@ export const routes: RouteObject[] = [
       { path: paths.share.path, lazy: () => import("./routes/share.tsx") },
       { path: paths.community.path, lazy: () => import("./routes/community.tsx") },
       { path: paths.profile.path, lazy: () => import("./routes/profile.tsx") },
+      { path: paths.settings.path, lazy: () => import("./routes/settings.tsx") },
       { path: paths.edit.path, lazy: () => import("./routes/edit.tsx") },
       { path: paths.admin.path, lazy: () => import("./routes/admin.tsx") },
       { path: paths.adminScheduler.path, lazy: () => import("./routes/admin-scheduler.tsx") },

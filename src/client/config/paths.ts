@@ -19,6 +19,7 @@ export const paths = {
   share: { path: ROUTE_PATHS.share, href: (token: string) => `/share/${encodeURIComponent(token)}` },
   community: { path: ROUTE_PATHS.community, href: () => "/community" },
   profile: { path: ROUTE_PATHS.profile, href: () => "/profile" },
+  settings: { path: ROUTE_PATHS.settings, href: () => "/settings" },
   edit: { path: ROUTE_PATHS.edit, href: (id: string) => `/edit/${encodeURIComponent(id)}` },
   admin: { path: ROUTE_PATHS.admin, href: () => "/admin" },
   adminScheduler: { path: ROUTE_PATHS.adminScheduler, href: (week?: string) => (week ? `/admin/scheduler?week=${encodeURIComponent(week)}` : "/admin/scheduler") },

@@ -5,6 +5,7 @@ import satori from "satori";
 import { ANONYMOUS_LABEL } from "#shared/domain/author.ts";
 import { truncateText } from "#shared/domain/markup.ts";
 import { UNTITLED } from "#shared/domain/piece-name.ts";
+import { contentWarningText } from "#shared/schemas/piece-controls.ts";
 
 /**
  * The social preview of a piece (spec §2 "Page metadata"): 1200×630, the title in at most three
@@ -24,6 +25,8 @@ export interface PieceImageInput {
   wordCount: number;
   kind: "Writing" | "Freewrite";
   siteName: string;
+  /** The writer's content warning: drawn instead of the title (issue 13 item 6). */
+  contentWarning?: string | null;
 }
 
 type FontSpec = { name: string; data: Buffer; weight: 400 | 500 | 600 | 700; style: "normal" };
@@ -76,7 +79,8 @@ function titleSize(title: string): number {
 
 export function pieceImageTree(input: PieceImageInput): Node {
   // Cut at a word, never leaving ".…" (drawable alone would cut mid-word).
-  const title = truncateText(drawable(input.title, Infinity), OG_TITLE_MAX_CHARS) || UNTITLED;
+  const shown = input.contentWarning ? contentWarningText(input.contentWarning) : input.title;
+  const title = truncateText(drawable(shown, Infinity), OG_TITLE_MAX_CHARS) || UNTITLED;
   // A label of nothing but emoji draws as the label of a piece that reveals no one.
   const author = drawable(input.authorLabel, OG_AUTHOR_MAX_CHARS) || ANONYMOUS_LABEL;
   const words = `${input.wordCount.toLocaleString("en-US")} ${input.wordCount === 1 ? "word" : "words"}`;

@@ -1,3 +1,4 @@
+import { NEW_ACCOUNT_LIMIT_CODE } from "./new-account.ts";
 import { WRITING_MESSAGES, type WritingAction } from "./writing-session.ts";
 
 /**
@@ -18,7 +19,7 @@ export const TIMEOUT_CODE = "timeout";
 export const SESSION_REFUSALS = ["invalid_writing_session", "writing_session_spent", "writing_session_used_up", "writing_session_expired"] as const;
 
 /** Refusals whose message already says what to do: shown as they are, without "Save failed:". */
-export const SELF_EXPLAINING_REFUSALS = ["writing_time_not_met", ...SESSION_REFUSALS] as const;
+export const SELF_EXPLAINING_REFUSALS = ["writing_time_not_met", NEW_ACCOUNT_LIMIT_CODE, ...SESSION_REFUSALS] as const;
 
 const selfExplaining: ReadonlySet<string> = new Set(SELF_EXPLAINING_REFUSALS);
 const sessionRefusals: ReadonlySet<string> = new Set(SESSION_REFUSALS);

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { COMMENT_MAX_LENGTH, SEARCH_MAX_LENGTH } from "../constants.ts";
 import { SIGNATURES } from "../domain/author.ts";
 import { isoDate, isoTime, uuidSchema } from "./common.ts";
+import { pieceControls } from "./piece-controls.ts";
 
 /** Messages of the community (spec §5 "You must be logged in to ..."). */
 export const COMMUNITY_MESSAGES = {
@@ -70,8 +71,8 @@ export const piecePrompt = z.object({
 });
 export type PiecePrompt = z.infer<typeof piecePrompt>;
 
-/** What a card and the open piece both show. */
-const pieceFields = z.object({
+/** What a card and the open piece both show (with the writer's controls: issue 13 item 6). */
+const pieceFields = pieceControls.extend({
   id: uuidSchema,
   title: z.string().nullable(),
   prompt: piecePrompt,
@@ -166,6 +167,8 @@ export const commentList = z.object({
   commentCount: z.number().int(),
   /** Older comments exist that the list leaves out. */
   hasOlder: z.boolean(),
+  /** The writer turned comments off: the list is empty and new comments are refused (issue 13 item 6). */
+  commentsOff: z.boolean(),
 });
 export type CommentList = z.infer<typeof commentList>;
 

@@ -18,6 +18,8 @@ export const liveEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("piece:featured"), payload: z.object({ id, isFeatured: z.boolean() }) }),
   /** Admins only (ADMIN_ONLY_EVENTS): the open reports changed; the queue and its count reload. */
   z.object({ type: z.literal("reports:changed"), payload: z.object({}) }),
+  /** The writer turned comments off or on, or changed the content warning (issue 13 item 6). */
+  z.object({ type: z.literal("piece:controls"), payload: z.object({ id, commentsOff: z.boolean(), contentWarning: z.string().nullable() }) }),
 ]);
 
 /** Events the stream sends to admins only; they carry nothing but that something changed. */

@@ -5,6 +5,7 @@ import { SIGNATURES } from "../domain/author.ts";
 import { pieceName } from "../domain/piece-name.ts";
 import type { TierProgress } from "../domain/tiers.ts";
 import { isoDate, isoTime } from "./common.ts";
+import { pieceControls } from "./piece-controls.ts";
 
 /** Portfolio, piece page, private editing and share links (issue 4): inputs, outputs, wording. */
 
@@ -176,6 +177,7 @@ export type PortfolioStats = z.infer<typeof portfolioStats>;
  * email beyond the author label the signature allows. The owner also gets the private version.
  */
 export const pieceView = pieceBasics.extend({
+  ...pieceControls.shape,
   content: z.string(),
   pagesWritten: z.number(),
   authorLabel: z.string(),

@@ -4,6 +4,7 @@ import { ACHIEVEMENT_TYPES } from "../domain/achievements.ts";
 import { SIGNATURES } from "../domain/author.ts";
 import { PROMPT_SOURCES } from "../domain/prompt-choice.ts";
 import { isoTime } from "./common.ts";
+import { contentWarningInput } from "./piece-controls.ts";
 
 /**
  * A prompt as the writing pages show it. `id` is null only for the emergency prompt the page
@@ -63,6 +64,8 @@ export const submissionInput = z.object({
   page: z.enum(["write", "freewrite"]).default("write"),
   writingSession: z.string({ error: "This writing session is not valid. Reload the page to start a new one; your text is kept." }).max(1000),
   idempotencyKey: z.uuid({ error: "Every save needs a request key. Reload the page and try again; your text is kept." }),
+  /** A content warning shown before the text (issue 13 item 6); blank or absent: none. */
+  contentWarning: contentWarningInput,
 });
 export type SubmissionInput = z.input<typeof submissionInput>;
 /** The body as the server sees it once validated (trimmed title, default page). */

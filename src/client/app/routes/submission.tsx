@@ -8,6 +8,7 @@ import { paths } from "#client/config/paths.ts";
 import { Page } from "#client/components/layout/app-shell.tsx";
 import { useToast } from "#client/components/ui/toast.tsx";
 import { useMe } from "#client/lib/get-me.ts";
+import { BlockWriterButton } from "#client/features/community/components/block-writer-button.tsx";
 import { CommentSection, type RenderReport } from "#client/features/community/components/comment-section.tsx";
 import { ReportButton } from "#client/features/moderation/components/report-button.tsx";
 import { CommunityLikeButton } from "#client/features/community/components/piece-detail.tsx";
@@ -61,7 +62,16 @@ export function Component() {
         isAdmin={Boolean(me?.isAdmin)}
         onShare={(p) => void share(p)}
         onDeleted={() => navigate(paths.community.href(), { replace: true })}
-        likes={(p) => !p.isPrivate && <CommunityLikeButton id={p.id} signedIn={signedIn} onSignInNeeded={() => setSignInOpen(true)} className="-ml-2" />}
+        likes={(p) =>
+          !p.isPrivate && (
+            <>
+              <CommunityLikeButton id={p.id} signedIn={signedIn} onSignInNeeded={() => setSignInOpen(true)} className="-ml-2" />
+              {signedIn && !p.isOwner && (
+                <BlockWriterButton target={{ pieceId: p.id }} label={p.authorLabel} onBlocked={() => navigate(paths.community.href())} />
+              )}
+            </>
+          )
+        }
         footer={(p) =>
           !p.isPrivate && (
             <>
@@ -70,7 +80,7 @@ export function Component() {
                   <ReportButton kind="piece" id={p.id} label={`piece by ${p.authorLabel}`} signedIn={signedIn} onSignInNeeded={() => setReportSignIn(true)} />
                 </div>
               )}
-              <CommentSection pieceId={p.id} fallbackCount={p.commentCount} signedIn={signedIn} next={here} renderReport={renderReport} />
+              <CommentSection pieceId={p.id} fallbackCount={p.commentCount} signedIn={signedIn} next={here} renderReport={renderReport} commentsOff={p.commentsOff} />
             </>
           )
         }

@@ -93,6 +93,7 @@ export function AppMenu({ me }: { me: Me | null }) {
                   <li><Link className={item} to={paths.write.href()}>Write</Link></li>
                   <li><Link className={item} to={paths.community.href()}>Community</Link></li>
                   <li><Link className={item} to={paths.profile.href()}>You</Link></li>
+                  <li><Link className={item} to={paths.settings.href()}>Settings</Link></li>
                 </>
               ) : (
                 <>

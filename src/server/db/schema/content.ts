@@ -82,6 +82,10 @@ export const submissions = pgTable(
      * keeps it off name-signed and anonymous pieces, so it can never unmask one.
      */
     authorAlias: text("author_alias"),
+    /** The writer turned comments off (issue 13 item 6): existing comments hidden, new ones refused. */
+    commentsOff: boolean("comments_off").notNull().default(false),
+    /** A content warning (≤ 80 characters) shown before the text, and alone in previews (issue 13 item 6). */
+    contentWarning: text("content_warning"),
     /**
      * The words of the title and text, kept by PostgreSQL itself: searches read this instead of
      * parsing every candidate's text again.
@@ -114,6 +118,7 @@ export const submissions = pgTable(
     uniqueIndex("submissions_idempotency_key").on(t.userId, t.idempotencyKey),
     check("submissions_featured_public", sql`NOT (${t.isFeatured} AND ${t.isPrivate})`),
     check("submissions_author_alias_only_alias_signed", sql`${t.authorAlias} IS NULL OR ${t.submissionType} = 'alias'`),
+    check("submissions_content_warning_length", sql`${t.contentWarning} IS NULL OR length(${t.contentWarning}) BETWEEN 1 AND 80`),
     check("submissions_counts_nonnegative", sql`${t.wordCount} >= 0 AND ${t.likeCount} >= 0 AND ${t.commentCount} >= 0`),
   ],
 );

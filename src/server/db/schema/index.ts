@@ -1,3 +1,4 @@
 export * from "./auth.ts";
 export * from "./content.ts";
 export * from "./moderation.ts";
+export * from "./blocks.ts";

@@ -95,4 +95,4 @@ export const adminRoutes = new Hono<AppEnv>()
   })
 
   // The public podium: picks.service.ts
-  .get("/podium", async (c) => respond(c, publicPodiumResponse, await publicPodium(c.get("deps").db)));
+  .get("/podium", async (c) => respond(c, publicPodiumResponse, await publicPodium(c.get("deps").db, c.get("user")?.id ?? null)));

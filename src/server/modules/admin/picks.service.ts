@@ -10,6 +10,7 @@ import type { RealtimeBus } from "../../realtime/bus.ts";
 import { badRequest, HttpError, notFound } from "../../http/errors.ts";
 import { recordAudit } from "../moderation/audit.service.ts";
 import { iso, PG_ERROR, promptRefColumns, signedPieceColumns, toPromptRef } from "./admin.shared.ts";
+import { notBlockedByViewer } from "../../db/blocks-sql.ts";
 
 /*
  * Editor's Picks: an admin features or unfeatures a public piece; the podium shows the current
@@ -48,13 +49,13 @@ export async function setFeatured(db: Db, realtime: RealtimeBus, id: string, isF
 }
 
 /** The current public picks, most recently picked first. */
-async function podiumRows(db: Queryable, limit: number) {
+async function podiumRows(db: Queryable, limit: number, viewerId: string | null = null) {
   return db
     .select({ ...signedPieceColumns, ...promptRefColumns })
     .from(submissions)
     .innerJoin(users, eq(users.id, submissions.userId))
     .innerJoin(prompts, eq(prompts.id, submissions.promptId))
-    .where(and(eq(submissions.isFeatured, true), eq(submissions.isPrivate, false), isNull(submissions.hiddenAt)))
+    .where(and(eq(submissions.isFeatured, true), eq(submissions.isPrivate, false), isNull(submissions.hiddenAt), notBlockedByViewer(viewerId, sql`${submissions.userId}`)))
     .orderBy(sql`${submissions.featuredAt} desc nulls last`, sql`${submissions.id} desc nulls last`)
     .limit(limit);
 }
@@ -82,7 +83,8 @@ export async function adminPodium(db: Queryable): Promise<AdminPodium> {
 }
 
 /** The public podium: current picks, newest first, with an excerpt instead of the whole piece. */
-export async function publicPodium(db: Queryable): Promise<PublicPodium> {
-  const rows = await podiumRows(db, PUBLIC_PODIUM_LIMIT);
+export async function publicPodium(db: Queryable, viewerId: string | null = null): Promise<PublicPodium> {
+  // A signed-in reader's podium leaves out writers they block (issue 13 item 5).
+  const rows = await podiumRows(db, PUBLIC_PODIUM_LIMIT, viewerId);
   return { picks: rows.map((r) => ({ ...toPick(r), excerpt: truncateText(markupToPlainText(r.content), PODIUM_EXCERPT_CHARS) })) };
 }

@@ -1,12 +1,24 @@
 import { and, eq, sql } from "drizzle-orm";
 import { COMMENTS_LIMIT } from "#shared/constants.ts";
+import { localDate } from "#shared/domain/dates.ts";
+import { NEW_ACCOUNT_DAILY_COMMENTS, NEW_ACCOUNT_HOURS, NEW_ACCOUNT_LIMIT_CODE, newAccountCommentsMessage, scaledLimit } from "#shared/domain/new-account.ts";
 import { COMMUNITY_MESSAGES, type AddedComment, type CommentList, type DeletedComment, type PieceComment } from "#shared/schemas/community.ts";
 import type { Db } from "../../db/client.ts";
 import { submissionComments, submissions } from "../../db/schema/index.ts";
 import type { Deps } from "../../deps.ts";
 import type { SessionUser } from "../../http/context.ts";
-import { forbidden, notFound } from "../../http/errors.ts";
-import { addCommentQuery, addedCommentRow, commentRow, newestCommentsQuery, type CommentRow } from "./comments.query.ts";
+import { forbidden, HttpError, notFound } from "../../http/errors.ts";
+import { BLOCK_MESSAGES } from "#shared/schemas/blocks.ts";
+import { PIECE_CONTROL_MESSAGES } from "#shared/schemas/piece-controls.ts";
+import {
+  addCommentQuery,
+  addedCommentRow,
+  commentRefusalQuery,
+  commentRefusalRow,
+  commentRow,
+  newestCommentsQuery,
+  type CommentRow,
+} from "./comments.query.ts";
 import { typedRows } from "./typed-rows.ts";
 
 function commentFrom(row: CommentRow, viewer: SessionUser | null): PieceComment {
@@ -26,21 +38,36 @@ function commentFrom(row: CommentRow, viewer: SessionUser | null): PieceComment 
 /** A public piece's newest COMMENTS_LIMIT comments, answered oldest first. */
 export async function listComments(db: Db, pieceId: string, viewer: SessionUser | null): Promise<CommentList> {
   const [piece] = await db
-    .select({ commentCount: submissions.commentCount, hiddenAt: submissions.hiddenAt, writerId: submissions.userId })
+    .select({ commentCount: submissions.commentCount, hiddenAt: submissions.hiddenAt, writerId: submissions.userId, commentsOff: submissions.commentsOff })
     .from(submissions)
     .where(and(eq(submissions.id, pieceId), eq(submissions.isPrivate, false)));
   // A piece hidden by moderators: only its writer and admins still read it (issue 13).
   if (!piece || (piece.hiddenAt && piece.writerId !== viewer?.id && !viewer?.isAdmin)) throw notFound(COMMUNITY_MESSAGES.pieceNotFound);
+  // The writer turned comments off: existing ones are hidden, from everyone (issue 13 item 6).
+  if (piece.commentsOff) return { comments: [], commentCount: piece.commentCount, hasOlder: false, commentsOff: true };
   const rows = await typedRows(db, newestCommentsQuery(pieceId, viewer?.id ?? null), commentRow);
   const hasOlder = rows.length > COMMENTS_LIMIT;
   const comments = rows.slice(0, COMMENTS_LIMIT).reverse().map((r) => commentFrom(r, viewer));
-  return { comments, commentCount: piece.commentCount, hasOlder };
+  return { comments, commentCount: piece.commentCount, hasOlder, commentsOff: false };
 }
 
-export async function addComment(deps: Deps, pieceId: string, user: SessionUser, content: string): Promise<AddedComment> {
+export async function addComment(deps: Deps, pieceId: string, user: SessionUser, content: string, timeZone: string): Promise<AddedComment> {
+  const now = deps.clock.now();
+  const day = { today: localDate(now, timeZone), timeZone, maxNewAccountComments: scaledLimit(NEW_ACCOUNT_DAILY_COMMENTS, deps.env.AUTH_RATE_LIMIT_SCALE) };
   return deps.db.transaction(async (tx) => {
-    const [row] = await typedRows(tx, addCommentQuery(pieceId, user.id, content, deps.clock.now()), addedCommentRow);
-    if (!row) throw notFound(COMMUNITY_MESSAGES.pieceNotFound);
+    const [row] = await typedRows(tx, addCommentQuery(pieceId, user.id, content, now, day), addedCommentRow);
+    if (!row) {
+      const [refusal] = await typedRows(tx, commentRefusalQuery(pieceId, user.id, now, day), commentRefusalRow);
+      // A writer who blocks the commenter: a neutral refusal that names no one (issue 13 item 5).
+      if (refusal?.blocked) throw forbidden(BLOCK_MESSAGES.cantComment, "cant_comment");
+      if (refusal?.comments_off) throw forbidden(PIECE_CONTROL_MESSAGES.commentsOff, "comments_off");
+      // A new account's comments of the day are used up: which limit, and until when (issue 13 item 7).
+      if (refusal?.new_account_since) {
+        const until = new Date(refusal.new_account_since.getTime() + NEW_ACCOUNT_HOURS * 60 * 60 * 1000);
+        throw new HttpError(429, NEW_ACCOUNT_LIMIT_CODE, newAccountCommentsMessage(until, timeZone, day.maxNewAccountComments));
+      }
+      throw notFound(COMMUNITY_MESSAGES.pieceNotFound);
+    }
     const commentCount = row.comment_count;
     const comment = commentFrom(row, user);
     await deps.realtime.publish(tx, "piece:commented", { id: pieceId, commentCount, commentId: comment.id });

@@ -13,7 +13,7 @@ describe("comments", () => {
   it("visitors read comments but are asked to sign in to write or delete one", async () => {
     const piece = await createSubmission(t, writer, { promptId: (await ownPrompt()).id });
     const list = await t.json<CommentList>(`/api/community/pieces/${piece.id}/comments`);
-    expect(list).toEqual({ status: 200, body: { comments: [], commentCount: 0, hasOlder: false } });
+    expect(list).toEqual({ status: 200, body: { comments: [], commentCount: 0, hasOlder: false, commentsOff: false } });
     const post = await t.json<{ message: string }>(`/api/community/pieces/${piece.id}/comments`, { json: { content: "hello" } });
     expect(post.status).toBe(401);
     expect(post.body.message).toBe(COMMUNITY_MESSAGES.loginToComment);
@@ -152,7 +152,7 @@ describe("comments", () => {
     expect((await t.json<{ commentCount: number }>(`/api/community/comments/${mine.id}`, { method: "DELETE", cookie: writer.cookie })).body.commentCount).toBe(1);
     expect((await t.json<{ commentCount: number }>(`/api/community/comments/${theirs.id}`, { method: "DELETE", cookie: admin.cookie })).body.commentCount).toBe(0);
     expect((await t.json(`/api/community/comments/${theirs.id}`, { method: "DELETE", cookie: admin.cookie })).status).toBe(404);
-    expect((await t.json<CommentList>(url)).body).toEqual({ comments: [], commentCount: 0, hasOlder: false });
+    expect((await t.json<CommentList>(url)).body).toEqual({ comments: [], commentCount: 0, hasOlder: false, commentsOff: false });
   });
 
   it("answers 404 for ids that name nothing, after asking a visitor to sign in", async () => {

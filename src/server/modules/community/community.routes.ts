@@ -85,7 +85,7 @@ export const communityRoutes = new Hono<AppEnv>()
     async (c) => {
       const user = requireUser(c, COMMUNITY_MESSAGES.loginToComment);
       const { content } = c.req.valid("json");
-      return respond(c, addedComment, await addComment(c.get("deps"), c.req.valid("param").id, user, content), 201);
+      return respond(c, addedComment, await addComment(c.get("deps"), c.req.valid("param").id, user, content, c.get("timeZone")), 201);
     },
   )
   .delete(

@@ -8,6 +8,7 @@ import { waitText } from "#shared/errors.ts";
 import { ADMIN_ONLY_EVENTS } from "#shared/schemas/events.ts";
 import { HttpError } from "../../http/errors.ts";
 import type { StoredLiveEvent } from "../../realtime/bus.ts";
+import { ViewerBlockFilter } from "../../realtime/viewer-blocks.ts";
 import { latestEventId, oldestEventId } from "./events.service.ts";
 import { fallenBehind, streamSlots } from "./stream-limits.ts";
 
@@ -42,6 +43,7 @@ export const eventsRoutes = new Hono<AppEnv>().get("/events", (c) => {
     throw new HttpError(429, "too_many_streams", `Too many live connections from here. Close a few tabs and try again in ${waitText(STREAM_RETRY_S)}.`);
   }
   const outgoing = (c.env as HttpBindings | undefined)?.outgoing;
+  const viewerId = c.get("user")?.id ?? null;
   c.header("X-Accel-Buffering", "no");
   return streamSSE(c, async (stream: SSEStreamingApi) => {
     let pending = 0;
@@ -51,6 +53,9 @@ export const eventsRoutes = new Hono<AppEnv>().get("/events", (c) => {
     const sent = new Set<number>();
     let finish: () => void = () => undefined;
     const done = new Promise<void>((resolve) => (finish = resolve));
+    // A signed-in viewer's stream drops events about writers they block (issue 13 item 5).
+    // When they block or unblock someone, their page reads what it shows again ("stale").
+    const blockFilter = viewerId ? new ViewerBlockFilter(deps, viewerId, () => write(() => stream.writeSSE({ event: "stale", data: "{}" }))) : null;
 
     const write = (fn: () => Promise<unknown>) => {
       if (stream.aborted || stream.closed) return;
@@ -66,7 +71,10 @@ export const eventsRoutes = new Hono<AppEnv>().get("/events", (c) => {
     const sendEvent = (e: StoredLiveEvent) => {
       if (ADMIN_ONLY_EVENTS.has(e.type) && !c.get("user")?.isAdmin) return;
       if (!live) sent.add(e.id);
-      write(() => stream.writeSSE({ event: e.type, id: String(e.id), data: JSON.stringify(e.payload) }));
+      write(async () => {
+        if (blockFilter && (await blockFilter.hides(e).catch(() => true))) return;
+        await stream.writeSSE({ event: e.type, id: String(e.id), data: JSON.stringify(e.payload) });
+      });
     };
 
     // Listen before reading the backlog, so nothing published meanwhile is lost.
@@ -113,6 +121,7 @@ export const eventsRoutes = new Hono<AppEnv>().get("/events", (c) => {
       live = false;
       unsubscribe();
       unwatchGaps();
+      blockFilter?.close();
       release();
       clearInterval(heartbeat);
       deps.shutdown.removeEventListener("abort", onShutdown);

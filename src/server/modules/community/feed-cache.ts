@@ -71,6 +71,9 @@ export function staleAfter(event: LiveEvent): (key: FeedKey, ids: ReadonlySet<st
     // The admins' report queue: no feed shows it.
     case "reports:changed":
       return () => false;
+    // Comments off and the content warning only show on the card.
+    case "piece:controls":
+      return (_key, ids) => ids.has(event.payload.id);
     default:
       return unreachable(event);
   }

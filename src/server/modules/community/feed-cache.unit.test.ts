@@ -60,6 +60,7 @@ describe("FeedCache", () => {
       { type: "piece:commented", payload: { id, commentCount: 1 } },
       { type: "piece:deleted", payload: { id } },
       { type: "piece:featured", payload: { id, isFeatured: true } },
+      { type: "piece:controls", payload: { id, commentsOff: true, contentWarning: "grief" } },
     ];
     // Issue 13: the admins' queue changed; no page shows it.
     const adminOnly: LiveEvent = { type: "reports:changed", payload: {} };

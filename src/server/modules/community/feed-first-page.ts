@@ -81,11 +81,13 @@ function visitorAnswer(c: Context<AppEnv>, cached: CachedFeedPage): Response {
 }
 
 async function viewerAnswer(c: Context<AppEnv>, cached: CachedFeedPage, viewerId: string): Promise<Response> {
-  const { mine, liked } = await viewerMarks(c.get("deps").db, viewerId, [...cached.ids]);
-  const page: CommunityFeedPage = {
-    ...cached.page,
-    items: cached.page.items.map((i) => ({ ...i, likedByMe: liked.has(i.id), isMine: mine.has(i.id) })),
-  };
+  const deps = c.get("deps");
+  const { mine, liked, anyBlocked } = await viewerMarks(deps.db, viewerId, [...cached.ids]);
+  // A page holding a piece by a writer the viewer blocks is read for them alone, filtered by the
+  // database (issue 13 item 5): a full page, and a cursor that pages on without that writer.
+  const page: CommunityFeedPage = anyBlocked
+    ? checkContract(communityFeedPage, (await readFeedPage(deps.db, { ...cached.key, q: "", viewerId, now: deps.clock.now() })).page, c.req.path)
+    : { ...cached.page, items: cached.page.items.map((i) => ({ ...i, likedByMe: liked.has(i.id), isMine: mine.has(i.id) })) };
   const json = JSON.stringify(page);
   const etag = etagOf(json);
   if (matches(c.req.header("if-none-match"), etag)) return notModified(c, etag);

@@ -36,7 +36,7 @@ function writtenBy(viewerId: string | null): SQL {
 /** The select list of a public piece, as `pieceRow` reads it. */
 export function pieceColumns(viewerId: string | null): SQL {
   return sql`s.id, s.title, s.word_count, s.like_count, s.comment_count, s.is_featured, s.submission_type,
-      s.created_at,
+      s.created_at, s.comments_off, s.content_warning,
       p.id as prompt_id, p.text as prompt_text, p.kind as prompt_kind, p.date::text as prompt_date,
       ${AUTHOR_COLUMNS},
       ${likedBy(viewerId)} as liked, ${writtenBy(viewerId)} as mine`;
@@ -51,6 +51,8 @@ export const pieceRow = z.object({
   is_featured: z.boolean(),
   submission_type: z.enum(SIGNATURES),
   created_at: timestampColumn,
+  comments_off: z.boolean(),
+  content_warning: z.string().nullable(),
   prompt_id: z.string(),
   prompt_text: z.string(),
   prompt_kind: z.enum(["daily", "freewrite"]),

@@ -29,6 +29,8 @@ export function pieceFields(row: PieceRow): Omit<CommunityPiece, "preview" | "tr
     likedByMe: row.liked,
     isMine: row.mine,
     createdAt: row.created_at.toISOString(),
+    commentsOff: row.comments_off,
+    contentWarning: row.content_warning,
   };
 }
 

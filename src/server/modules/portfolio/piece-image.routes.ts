@@ -35,13 +35,15 @@ export const pieceImageRoutes = new Hono<AppEnv>().get("/og/:file", ogRateLimit,
   if (!row) throw notFound();
   const face = publicFace(row);
   const author = pieceAuthorLabel(row);
-  const png = await pieceImageCache.getOrRender(`${row.id}:${row.updatedAt.toISOString()}:${author}:${env.SITE_NAME}`, () =>
+  const warning = row.contentWarning;
+  const png = await pieceImageCache.getOrRender(`${row.id}:${row.updatedAt.toISOString()}:${author}:${env.SITE_NAME}:${warning ?? ""}`, () =>
     renderPieceImage({
       title: pieceDisplayTitle(face.title, row.prompt),
       authorLabel: author,
       wordCount: face.wordCount,
       kind: pieceKindLabel(row.prompt),
       siteName: env.SITE_NAME,
+      contentWarning: warning,
     }),
   );
   // A private piece's image is for whoever holds the link: never kept by shared caches.

@@ -41,6 +41,8 @@ export function toPieceView(row: PieceRow, viewerId: string | null): PieceView {
     commentCount: row.commentCount,
     prompt: row.prompt,
     isOwner,
+    commentsOff: row.commentsOff,
+    contentWarning: row.contentWarning,
   };
   if (isOwner) {
     const edited = row.privateContent !== null;

@@ -36,6 +36,8 @@ export interface PieceRow {
   /** Hidden by moderators (issue 13): only its writer and admins read it. */
   hiddenAt: Date | null;
   hiddenReason: string | null;
+  commentsOff: boolean;
+  contentWarning: string | null;
 }
 
 export async function loadPiece(db: Db, id: string): Promise<PieceRow | null> {
@@ -63,6 +65,8 @@ export async function loadPiece(db: Db, id: string): Promise<PieceRow | null> {
       authorAlias: submissions.authorAlias,
       hiddenAt: submissions.hiddenAt,
       hiddenReason: submissions.hiddenReason,
+      commentsOff: submissions.commentsOff,
+      contentWarning: submissions.contentWarning,
     })
     .from(submissions)
     .innerJoin(prompts, eq(prompts.id, submissions.promptId))

@@ -3,6 +3,7 @@ import { markupToPlainText, truncateText } from "#shared/domain/markup.ts";
 import { PAGE_TITLE_MAX, pieceName } from "#shared/domain/piece-name.ts";
 import { isValidShareTokenFormat } from "#shared/domain/share-token.ts";
 import { uuidSchema } from "#shared/schemas/common.ts";
+import { contentWarningText } from "#shared/schemas/piece-controls.ts";
 import type { AppContext } from "../../http/context.ts";
 import { sessionOf } from "../../http/session.ts";
 import type { PageMeta, PageMetaResolver } from "../../http/spa.ts";
@@ -28,7 +29,10 @@ export async function resolvePieceMeta(c: AppContext, id: string): Promise<PageM
   const title = pieceName(face.title, row.prompt, { max: PAGE_TITLE_MAX });
   const author = pieceAuthorLabel(row);
   const text = markupToPlainText(face.content);
-  const description = truncateText(text, SOCIAL_DESCRIPTION_MAX) || `A piece by ${author} on ${env.SITE_NAME}.`;
+  // With a content warning, previews say only the warning, never the text (issue 13 item 6).
+  const description = row.contentWarning
+    ? contentWarningText(row.contentWarning)
+    : truncateText(text, SOCIAL_DESCRIPTION_MAX) || `A piece by ${author} on ${env.SITE_NAME}.`;
   const query = row.isPrivate && share ? `?share=${encodeURIComponent(share)}` : "";
   const path = `/submission/${row.id}${query}`;
   const image = `/api/og/${row.id}.png${query}`;

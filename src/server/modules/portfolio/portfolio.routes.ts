@@ -23,6 +23,7 @@ import { validate } from "../../http/validate.ts";
 import { pieceImageCache } from "../../og/image-cache.ts";
 import { listMySubmissions } from "./my-pieces.query.ts";
 import { deleteSubmission, loadPiece, readablePiece, updatePrivateVersion } from "./piece.service.ts";
+import { pieceControlsRoutes } from "./piece-controls.routes.ts";
 import { pieceImageRoutes } from "./piece-image.routes.ts";
 import { toPieceView } from "./piece-view.ts";
 import { updateProfile } from "./profile.service.ts";
@@ -94,4 +95,5 @@ export const portfolioRoutes = new Hono<AppEnv>()
     c.header("Cache-Control", "private, no-store");
     return respond(c, shareLookupResponse, { submissionId });
   })
-  .route("/", pieceImageRoutes);
+  .route("/", pieceImageRoutes)
+  .route("/", pieceControlsRoutes);

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ACHIEVEMENT_TYPES } from "#shared/domain/achievements.ts";
 import { localDate } from "#shared/domain/dates.ts";
 import { isUuid } from "#shared/domain/ids.ts";
+import { NEW_ACCOUNT_DAILY_PIECES, NEW_ACCOUNT_LIMIT_CODE, newAccountPiecesMessage, newAccountUntil, scaledLimit } from "#shared/domain/new-account.ts";
 import { mayAnswerPrompt } from "#shared/domain/prompt-choice.ts";
 import { streakAfterWriting } from "#shared/domain/streaks.ts";
 import { countWords, pagesFor } from "#shared/domain/words.ts";
@@ -141,12 +142,23 @@ export async function createSubmission(
         spent: state.spent.mapWith(Boolean),
         usedUp: state.usedUp.mapWith(Boolean),
         pages: lifetimePagesSql(user.id),
+        // New accounts (issue 13 item 7): its age, its email, and its public pieces of today.
+        createdAt: users.createdAt,
+        emailVerified: users.emailVerified,
+        publicToday: isPrivate
+          ? sql<number>`0`
+          : sql<number>`(select count(*)::int from ${submissions} where ${submissions.userId} = ${user.id} and ${submissions.isPrivate} = false and ${submissions.localDate} = ${today})`.mapWith(Number),
       })
       .from(users)
       .where(eq(users.id, user.id));
     const seen = prior?.seen ? await findByKey(tx, user.id, input.idempotencyKey) : undefined;
     if (seen) return { created: false as const, row: seen };
     if (session) assertSessionUsable(prior!, input.action, deps.env.MIN_WRITING_SECONDS);
+    if (!isPrivate) {
+      const until = newAccountUntil(prior!.createdAt, prior!.emailVerified, now);
+      const max = scaledLimit(NEW_ACCOUNT_DAILY_PIECES, deps.env.AUTH_RATE_LIMIT_SCALE);
+      if (until && prior!.publicToday >= max) throw new HttpError(429, NEW_ACCOUNT_LIMIT_CODE, newAccountPiecesMessage(until, timeZone, max));
+    }
 
     const streak = streakAfterWriting(locked, today);
     const [inserted] = await tx
@@ -161,6 +173,7 @@ export async function createSubmission(
         submissionType,
         authorAlias,
         isPrivate,
+        contentWarning: input.contentWarning ?? null,
         localDate: today,
         idempotencyKey: input.idempotencyKey,
         // Name-signed cards show the streak as it was when the piece was written, never the live

@@ -73,6 +73,7 @@ export async function submit<T = SubmissionResponse>(app: TestApp, user: Pick<Te
       page: opts.page ?? "write",
       writingSession: token,
       idempotencyKey: opts.idempotencyKey ?? crypto.randomUUID(),
+      ...(opts.contentWarning !== undefined ? { contentWarning: opts.contentWarning } : {}),
     },
   });
 }

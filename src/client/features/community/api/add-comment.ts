@@ -20,7 +20,7 @@ export function useAddComment(pieceId: string) {
         // The list holds the newest COMMENTS_LIMIT: a new one pushes the oldest out.
         const comments = [...list.comments, comment];
         const over = Math.max(0, comments.length - COMMENTS_LIMIT);
-        return { comments: comments.slice(over), commentCount, hasOlder: list.hasOlder || over > 0 };
+        return { ...list, comments: comments.slice(over), commentCount, hasOlder: list.hasOlder || over > 0 };
       });
       patchPiece(qc, pieceId, { commentCount });
     },

@@ -6,6 +6,7 @@ import { COMMUNITY_MESSAGES, type PieceComment } from "#shared/schemas/community
 import { MODERATION_MESSAGES } from "#shared/schemas/moderation.ts";
 
 const MODERATION_HIDDEN_LABEL = MODERATION_MESSAGES.hiddenByModerators;
+import { PIECE_CONTROL_MESSAGES } from "#shared/schemas/piece-controls.ts";
 import { paths } from "#client/config/paths.ts";
 import { Button } from "#client/components/ui/button.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
@@ -14,6 +15,7 @@ import { ErrorState, FormMessage } from "#client/components/ui/states.tsx";
 import { useToast } from "#client/components/ui/toast.tsx";
 import { errorMessage } from "#client/lib/api-client.ts";
 import { useAddComment } from "../api/add-comment.ts";
+import { BlockWriterButton } from "./block-writer-button.tsx";
 import { useComments } from "../api/get-comments.ts";
 import { useDeleteComment } from "../api/delete-comment.ts";
 import { commentsLabel } from "../lib/labels.ts";
@@ -67,7 +69,7 @@ function CommentForm({ pieceId }: { pieceId: string }) {
 /** A report action beside a piece or a comment others wrote (the route brings it: issue 13). */
 export type RenderReport = (kind: "piece" | "comment", id: string, label: string) => ReactNode;
 
-function CommentItem({ comment, now, onDelete, renderReport }: { comment: PieceComment; now: Date; onDelete: () => void; renderReport?: RenderReport | undefined }) {
+function CommentItem({ comment, now, onDelete, renderReport, canBlock }: { comment: PieceComment; now: Date; onDelete: () => void; renderReport?: RenderReport | undefined; canBlock: boolean }) {
   return (
     <li className="border-t border-line py-4 first:border-t-0">
       <div className="flex items-baseline justify-between gap-3 text-sm">
@@ -84,6 +86,7 @@ function CommentItem({ comment, now, onDelete, renderReport }: { comment: PieceC
             </button>
           )}
           {renderReport && !comment.mine && !comment.hiddenReason && renderReport("comment", comment.id, `comment by ${comment.authorLabel}`)}
+          {canBlock && !comment.mine && <BlockWriterButton target={{ commentId: comment.id }} label={comment.authorLabel} />}
         </span>
       </div>
       {comment.hiddenReason != null && (
@@ -104,12 +107,15 @@ export function CommentSection({
   signedIn,
   next,
   renderReport,
+  commentsOff: offOnPiece = false,
 }: {
   pieceId: string;
   fallbackCount: number;
   signedIn: boolean;
   next: string;
   renderReport?: RenderReport | undefined;
+  /** The writer turned comments off (issue 13 item 6): the list's own answer wins once it is read. */
+  commentsOff?: boolean;
 }) {
   const headingId = useId();
   const comments = useComments(pieceId);
@@ -118,6 +124,7 @@ export function CommentSection({
   const now = useNow();
   const [confirming, setConfirming] = useState<PieceComment | null>(null);
   const count = comments.data?.commentCount ?? fallbackCount;
+  const commentsOff = comments.data?.commentsOff ?? offOnPiece;
 
   const confirmDelete = () => {
     if (!confirming) return;
@@ -133,8 +140,12 @@ export function CommentSection({
   return (
     <section aria-labelledby={headingId} className="mt-12 border-t border-line pt-8">
       <h2 id={headingId} className="font-serif text-2xl">
-        {commentsLabel(count)}
+        {commentsOff ? "Comments" : commentsLabel(count)}
       </h2>
+      {commentsOff ? (
+        <p className="mt-5 text-muted">{PIECE_CONTROL_MESSAGES.commentsOffNotice}</p>
+      ) : (
+        <>
       <div className="mt-5">
         {signedIn ? (
           <CommentForm pieceId={pieceId} />
@@ -161,12 +172,14 @@ export function CommentSection({
             {comments.data.hasOlder && <p className="mb-2 text-sm text-muted">Showing the latest {COMMENTS_LIMIT} comments</p>}
             <ol aria-label="Comments">
               {comments.data.comments.map((c) => (
-                <CommentItem key={c.id} comment={c} now={now} onDelete={() => setConfirming(c)} renderReport={renderReport} />
+                <CommentItem key={c.id} comment={c} now={now} onDelete={() => setConfirming(c)} renderReport={renderReport} canBlock={signedIn} />
               ))}
             </ol>
           </>
         )}
       </div>
+        </>
+      )}
       <Dialog open={confirming !== null} onClose={() => setConfirming(null)} title="Delete this comment?">
         <p className="text-muted">It will be gone for everyone. This cannot be undone.</p>
         <div className="mt-6 flex justify-end gap-2">

@@ -24,6 +24,8 @@ const piece: CommunityPieceDetail = {
   likedByMe: false,
   isMine: false,
   createdAt: new Date().toISOString(),
+  commentsOff: false,
+  contentWarning: null,
 };
 
 /** The button as the detail view shows it: its props come from the query cache. */

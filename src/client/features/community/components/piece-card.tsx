@@ -1,3 +1,4 @@
+import { ContentWarning } from "#client/components/ui/content-warning.tsx";
 import { Markup } from "#client/components/ui/markup.tsx";
 import { Link } from "react-router";
 import { COMMUNITY_PROMPT_PREVIEW_MAX } from "#shared/constants.ts";
@@ -53,10 +54,12 @@ export function PieceCard({
         </Link>
       </h2>
       {/* The preview keeps **bold**, *italic* and line breaks (escaped by construction); "…" when the piece goes on. */}
-      <Markup
-        text={piece.truncated ? `${piece.preview}…` : piece.preview}
-        className={`mt-2 font-serif leading-relaxed text-ink/85 ${mode === "grid" ? "line-clamp-5" : "line-clamp-3"}`}
-      />
+      <ContentWarning warning={piece.contentWarning} className="mt-2">
+        <Markup
+          text={piece.truncated ? `${piece.preview}…` : piece.preview}
+          className={`mt-2 font-serif leading-relaxed text-ink/85 ${mode === "grid" ? "line-clamp-5" : "line-clamp-3"}`}
+        />
+      </ContentWarning>
       <div className="mt-auto pt-4 text-sm">
         <div className="flex min-w-0 items-center gap-2">
           <span className="min-w-0 truncate font-medium text-ink">

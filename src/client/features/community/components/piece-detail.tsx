@@ -1,14 +1,16 @@
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { formatLongDate, wordsLabel } from "#shared/domain/format.ts";
 import { markupToPlainText } from "#shared/domain/markup.ts";
 import { namedByPrompt, pieceName } from "#shared/domain/piece-name.ts";
 import { COMMUNITY_MESSAGES } from "#shared/schemas/community.ts";
+import { ContentWarning } from "#client/components/ui/content-warning.tsx";
 import { Markup } from "#client/components/ui/markup.tsx";
 import { ErrorState, LoadingState } from "#client/components/ui/states.tsx";
 import { Button, LinkButton } from "#client/components/ui/button.tsx";
 import { ApiError, errorMessage } from "#client/lib/api-client.ts";
 import { useCommunityPiece } from "../api/get-community-piece.ts";
 import { streakNote } from "../lib/labels.ts";
+import { BlockWriterButton } from "./block-writer-button.tsx";
 import { CommentSection, type RenderReport } from "./comment-section.tsx";
 import { FeaturedBadge } from "./featured-badge.tsx";
 import { LikeButton } from "./like-button.tsx";
@@ -55,6 +57,7 @@ export function PieceDetail({
   renderReport?: RenderReport;
 }) {
   const query = useCommunityPiece(id);
+  const navigate = useNavigate();
   const back = (
     <Link to={backHref} onClick={onBack} className="inline-flex min-h-11 items-center gap-1 text-sm text-muted hover:text-accent">
       <span aria-hidden="true">←</span> Back to Community
@@ -97,10 +100,13 @@ export function PieceDetail({
           <span>{wordsLabel(piece.wordCount)}</span>
           {piece.isFeatured && <FeaturedBadge />}
         </p>
-        <Markup text={piece.content} className="mt-8 font-serif text-lg leading-relaxed text-ink" />
+        <ContentWarning warning={piece.contentWarning} className="mt-8">
+          <Markup text={piece.content} className="mt-8 font-serif text-lg leading-relaxed text-ink" />
+        </ContentWarning>
         <div className="mt-8 flex items-center gap-2 text-sm text-muted">
           <LikeButton piece={piece} signedIn={signedIn} onSignInNeeded={onSignInNeeded} className="-ml-2" />
           {renderReport && !piece.isMine && <span className="ml-auto">{renderReport("piece", piece.id, `piece ${title}`)}</span>}
+          {signedIn && !piece.isMine && <BlockWriterButton target={{ pieceId: piece.id }} label={piece.author.label} onBlocked={() => navigate(backHref)} />}
           {onDelete && (
             <Button variant="text" className="ml-auto hover:text-danger" onClick={() => onDelete({ id: piece.id, title })}>
               delete
@@ -108,7 +114,7 @@ export function PieceDetail({
           )}
         </div>
       </article>
-      <CommentSection pieceId={piece.id} fallbackCount={piece.commentCount} signedIn={signedIn} next={next} renderReport={renderReport} />
+      <CommentSection pieceId={piece.id} fallbackCount={piece.commentCount} signedIn={signedIn} next={next} renderReport={renderReport} commentsOff={piece.commentsOff} />
     </div>
   );
 }

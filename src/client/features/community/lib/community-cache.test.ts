@@ -19,6 +19,8 @@ const piece = (id: string): CommunityPiece => ({
   likedByMe: false,
   isMine: false,
   createdAt: new Date(0).toISOString(),
+  commentsOff: false,
+  contentWarning: null,
 });
 const feedOf = (...ids: string[]): InfiniteData<CommunityFeedPage, string | null> => ({ pages: [{ items: ids.map(piece), nextCursor: null }], pageParams: [null] });
 const ids = (qc: QueryClient, params: FeedParams) => qc.getQueryData<InfiniteData<CommunityFeedPage>>(communityKeys.feed(params))!.pages[0]!.items.map((i) => i.id);
@@ -40,6 +42,7 @@ describe("community cache", () => {
       comments: [{ id: "c1", content: "hi", createdAt: new Date(0).toISOString(), authorLabel: "Me", byWriter: false, mine: true, canDelete: true }],
       commentCount: 1,
       hasOlder: false,
+      commentsOff: false,
     };
     qc.setQueryData(communityKeys.comments("p1"), list);
     expect(hasComment(qc, "p1", "c1")).toBe(true);

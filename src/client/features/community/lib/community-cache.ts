@@ -2,7 +2,7 @@ import type { InfiniteData, QueryClient, QueryKey } from "@tanstack/react-query"
 import type { CommentList, CommunityFeedPage, CommunityPiece, CommunityPieceDetail, FeedParams } from "#shared/schemas/community.ts";
 import { communityKeys } from "../api/keys.ts";
 
-export type PiecePatch = Partial<Pick<CommunityPiece, "likeCount" | "likedByMe" | "commentCount" | "isFeatured">>;
+export type PiecePatch = Partial<Pick<CommunityPiece, "likeCount" | "likedByMe" | "commentCount" | "isFeatured" | "commentsOff" | "contentWarning">>;
 type Feed = InfiniteData<CommunityFeedPage, string | null>;
 
 function mapFeed(data: Feed | undefined, fn: (items: CommunityPiece[]) => CommunityPiece[]): Feed | undefined {

@@ -51,6 +51,11 @@ export function useCommunityLive(params: FeedParams, freewritePromptId: string |
         // A piece that loses its pick leaves the Editor's Picks views.
         if (!m.payload.isFeatured) removePiece(qc, m.payload.id, (key) => isFeaturedView(key));
         return;
+      case "piece:controls":
+        // The writer turned comments off or on, or changed the content warning (issue 13 item 6).
+        patchPiece(qc, m.payload.id, { commentsOff: m.payload.commentsOff, contentWarning: m.payload.contentWarning });
+        if (m.payload.id === openPieceId) void qc.invalidateQueries({ queryKey: communityKeys.comments(m.payload.id) });
+        return;
       case "piece:deleted":
         removePiece(qc, m.payload.id);
         setFresh((f) => (f.ids.includes(m.payload.id) ? { ...f, ids: f.ids.filter((x) => x !== m.payload.id) } : f));

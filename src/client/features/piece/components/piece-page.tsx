@@ -9,6 +9,7 @@ import { pieceDisplayTitle, PORTFOLIO_MESSAGES, type PieceView } from "#shared/s
 import { paths } from "#client/config/paths.ts";
 import { Button } from "#client/components/ui/button.tsx";
 import { Field } from "#client/components/ui/field.tsx";
+import { ContentWarning } from "#client/components/ui/content-warning.tsx";
 import { Markup } from "#client/components/ui/markup.tsx";
 import { LoadingState } from "#client/components/ui/states.tsx";
 import { useDocumentTitle } from "#client/lib/use-document-title.ts";
@@ -20,6 +21,7 @@ import { PieceBadge } from "./piece-badges.tsx";
 import { ownVersion } from "./piece-reader.tsx";
 import { ShareLinkError, shareErrorMessage } from "./share-link-error.tsx";
 import { UnsavedChangesDialog } from "./unsaved-changes-dialog.tsx";
+import { PieceControls } from "./piece-controls.tsx";
 
 type Notice = { tone: "success" | "error"; text: string } | null;
 
@@ -208,7 +210,10 @@ export function PiecePage({
         <InlineEditor piece={piece} onDone={() => setEditing(false)} onSaved={saved} />
       ) : (
         <>
-          <Markup text={content} className="mt-8 font-serif text-lg leading-relaxed [overflow-wrap:anywhere]" />
+          {/* Readers see the writer's content warning first; the writer sees their text (issue 13 item 6). */}
+          <ContentWarning warning={piece.isOwner ? null : piece.contentWarning} className="mt-8">
+            <Markup text={content} className="mt-8 font-serif text-lg leading-relaxed [overflow-wrap:anywhere]" />
+          </ContentWarning>
           <div className="mt-12 flex flex-wrap items-center gap-2 border-t border-line pt-4">
             {likes?.(piece)}
             {piece.isOwner && (
@@ -227,6 +232,7 @@ export function PiecePage({
               </Button>
             )}
           </div>
+          {piece.isOwner && !piece.isPrivate && <PieceControls piece={piece} />}
         </>
       )}
       {!editing && footer?.(piece)}

@@ -24,6 +24,8 @@ const base: PieceView = {
   privatePagesWritten: null,
   edited: false,
   privateDiffers: false,
+  commentsOff: false,
+  contentWarning: null,
 };
 
 describe("ownVersion (the writer's view of their piece)", () => {

@@ -1,6 +1,7 @@
 import { useId, type Ref } from "react";
 import type { Signature } from "#shared/domain/author.ts";
 import type { Me } from "#shared/schemas/auth.ts";
+import { CONTENT_WARNING_MAX_LENGTH, PIECE_CONTROL_MESSAGES } from "#shared/schemas/piece-controls.ts";
 import { WritingFormDialog } from "./writing-form-dialog.tsx";
 
 export interface SignatureChoice {
@@ -24,6 +25,8 @@ export function PublishForm({
   onTitle,
   signature,
   onSignature,
+  contentWarning,
+  onContentWarning,
   busy,
   error,
   onCancel,
@@ -36,6 +39,8 @@ export function PublishForm({
   onTitle: (v: string) => void;
   signature: Signature;
   onSignature: (s: Signature) => void;
+  contentWarning: string;
+  onContentWarning: (v: string) => void;
   busy: boolean;
   error: string | null;
   onCancel: () => void;
@@ -44,6 +49,8 @@ export function PublishForm({
 }) {
   const legendId = useId();
   const selectId = useId();
+  const warningId = useId();
+  const warningTooLong = contentWarning.trim().length > CONTENT_WARNING_MAX_LENGTH;
   const choices = signatureChoices(me);
   return (
     <WritingFormDialog
@@ -96,6 +103,23 @@ export function PublishForm({
           </select>
         </div>
       </fieldset>
+      <div className="flex flex-col gap-2">
+        <label htmlFor={warningId} className="text-sm font-medium text-ink">
+          Content warning <span className="font-normal text-muted">(optional)</span>
+        </label>
+        <input
+          id={warningId}
+          value={contentWarning}
+          onChange={(e) => onContentWarning(e.target.value)}
+          placeholder="e.g. grief"
+          aria-invalid={warningTooLong || undefined}
+          aria-describedby={`${warningId}-hint`}
+          className="min-h-11 rounded-md border border-line bg-paper px-3 text-base text-ink placeholder:text-muted focus:border-accent"
+        />
+        <p id={`${warningId}-hint`} className={`text-sm ${warningTooLong ? "text-danger" : "text-muted"}`}>
+          {warningTooLong ? PIECE_CONTROL_MESSAGES.warningTooLong : "Readers see it, with a Show button, before your text."}
+        </p>
+      </div>
     </WritingFormDialog>
   );
 }

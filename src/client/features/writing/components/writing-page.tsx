@@ -65,6 +65,8 @@ export function WritingPage({ page }: { page: Page }) {
             {...form}
             signature={flow.signature}
             onSignature={flow.setSignature}
+            contentWarning={flow.contentWarning}
+            onContentWarning={flow.setContentWarning}
             onSubmit={() => flow.submit("publish")}
           />
         </>

@@ -15,6 +15,8 @@ export interface PieceToSend {
   title: string;
   content: string;
   signature: Signature;
+  /** Publish only: a content warning shown before the text (issue 13 item 6); blank for none. */
+  contentWarning?: string;
 }
 
 /** How a save or publish ended: made, the writer turned out to be signed out, or refused (with what to show). */
@@ -52,8 +54,9 @@ export function useSubmitPiece({ page, owner, admin, writing, promptId }: Option
       const pid = await promptId();
       if (!pid) return refused({ code: "no_prompt", message: page === "freewrite" ? WRITING_MESSAGES.noFreewritePrompt : WRITING_MESSAGES.noPrompt });
       const signature: Signature = action === "publish" ? piece.signature : "name";
+      const contentWarning = action === "publish" ? piece.contentWarning?.trim() || null : null;
       // Whose it is counts too: another writer's attempt is never theirs to retry.
-      attempt.current = attemptFor(attempt.current, JSON.stringify([owner, action, piece.content, piece.title, signature, pid, s?.token]));
+      attempt.current = attemptFor(attempt.current, JSON.stringify([owner, action, piece.content, piece.title, signature, contentWarning, pid, s?.token]));
       const response = await createSubmission.mutateAsync({
         content: piece.content,
         title: piece.title.trim() || null,
@@ -63,6 +66,7 @@ export function useSubmitPiece({ page, owner, admin, writing, promptId }: Option
         page,
         writingSession: s?.token ?? "",
         idempotencyKey: attempt.current.key,
+        contentWarning,
       });
       attempt.current = null;
       return { kind: "done", response };

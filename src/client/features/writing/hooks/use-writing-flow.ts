@@ -39,6 +39,7 @@ export function useWritingFlow(page: WritingPage) {
   const send = useSubmitPiece({ page, owner, admin, writing, promptId: prompt.currentId });
   const guard = useSubmitGuard();
   const [signature, setSignature] = useState<Signature>("name");
+  const [contentWarning, setContentWarning] = useState("");
   const empty = !content.trim();
 
   useEffect(() => {
@@ -83,7 +84,7 @@ export function useWritingFlow(page: WritingPage) {
     }
     void guard.run(async () => {
       dispatch({ type: "form-error", message: null });
-      const outcome = await send(action, { title, content, signature });
+      const outcome = await send(action, { title, content, signature, contentWarning });
       if (outcome.kind === "refused") return dispatch({ type: "form-error", message: outcome.message });
       if (outcome.kind === "signed-out") {
         // The same detour as a visitor's; the writer's text stays on screen through the sign-out.
@@ -95,6 +96,7 @@ export function useWritingFlow(page: WritingPage) {
       }
       const { submission, achievements } = outcome.response;
       text.clear();
+      setContentWarning("");
       writePending(page, null);
       dispatch({ type: "succeeded", action, id: submission.id });
       void writing.renew();
@@ -124,6 +126,8 @@ export function useWritingFlow(page: WritingPage) {
     today: prompt.today,
     signature,
     setSignature,
+    contentWarning,
+    setContentWarning,
     busy: guard.busy,
     holdOpen: guard.holdOpen,
     press,

@@ -1,0 +1,23 @@
+import { RequireUser } from "#client/app/guards.tsx";
+import { Page } from "#client/components/layout/app-shell.tsx";
+import { BlockedWriters } from "#client/features/settings/components/blocked-writers.tsx";
+import { useDocumentTitle } from "#client/lib/use-document-title.ts";
+
+/** /settings: the writer's own settings (the writers they block, issue 13 item 5). */
+function Settings() {
+  useDocumentTitle("Settings", "Your settings.");
+  return (
+    <Page>
+      <h1 className="font-serif text-3xl sm:text-4xl">Settings</h1>
+      <BlockedWriters />
+    </Page>
+  );
+}
+
+export function Component() {
+  return (
+    <RequireUser>
+      <Settings />
+    </RequireUser>
+  );
+}

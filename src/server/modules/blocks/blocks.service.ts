@@ -1,0 +1,104 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { BLOCK_MESSAGES, type BlockInput, type BlockItem, type BlockList } from "#shared/schemas/blocks.ts";
+import { COMMUNITY_MESSAGES } from "#shared/schemas/community.ts";
+import { authorLabelSql, commenterLabelSql } from "../../db/author-label.ts";
+import type { Queryable } from "../../db/client.ts";
+import { blocks, submissionComments, submissions, users } from "../../db/schema/index.ts";
+import type { Deps } from "../../deps.ts";
+import { cursorCodec, cursorTime } from "../../http/cursor.ts";
+import { badRequest, notFound } from "../../http/errors.ts";
+import { blocksChanged } from "../../realtime/viewer-blocks.ts";
+
+/*
+ * Blocks (issue 13 item 5). The blocker names a public piece or a comment on one; the server
+ * finds its writer and the label the blocker saw there, and records the block against that
+ * writer's id. The answer and the list carry only the block's own id, the label and the time:
+ * nothing that tells who the writer is, nor whether they were blocked before under another label.
+ */
+
+export const BLOCKS_PAGE_SIZE = 50;
+
+interface Target {
+  writerId: string;
+  label: string;
+}
+
+/** The writer of a public piece and its signature's label, or 404. */
+async function pieceTarget(db: Queryable, pieceId: string): Promise<Target> {
+  const [row] = await db
+    .select({
+      writerId: submissions.userId,
+      label: sql<string>`${authorLabelSql(sql`${submissions.submissionType}`, sql`${users.name}`, sql`${submissions.authorAlias}`)}`,
+    })
+    .from(submissions)
+    .innerJoin(users, eq(users.id, submissions.userId))
+    .where(and(eq(submissions.id, pieceId), eq(submissions.isPrivate, false)));
+  if (!row) throw notFound(COMMUNITY_MESSAGES.pieceNotFound);
+  return row;
+}
+
+/** The writer of a comment on a public piece and the label readers see on it, or 404. */
+async function commentTarget(db: Queryable, commentId: string): Promise<Target> {
+  const c = submissionComments;
+  const s = submissions;
+  const label = commenterLabelSql(sql`${c.userId} = ${s.userId}`, sql`${s.submissionType}`, sql`${s.authorAlias}`, sql`${users.name}`, sql`${users.alias}`);
+  const [row] = await db
+    .select({ writerId: c.userId, label: sql<string>`${label}` })
+    .from(c)
+    .innerJoin(s, eq(s.id, c.submissionId))
+    .innerJoin(users, eq(users.id, c.userId))
+    .where(and(eq(c.id, commentId), eq(s.isPrivate, false)));
+  if (!row) throw notFound(COMMUNITY_MESSAGES.commentNotFound);
+  return row;
+}
+
+const itemColumns = { id: blocks.id, label: blocks.label, createdAt: blocks.createdAt };
+const toItem = (r: { id: string; label: string; createdAt: Date }): BlockItem => ({ id: r.id, label: r.label, createdAt: r.createdAt.toISOString() });
+
+/** Blocks the writer of the piece or comment; blocking the same one again is the same block. */
+export async function createBlock(deps: Deps, blockerId: string, input: BlockInput): Promise<BlockItem> {
+  const { db, clock } = deps;
+  const sourceId = "pieceId" in input ? input.pieceId : input.commentId;
+  const target = "pieceId" in input ? await pieceTarget(db, input.pieceId) : await commentTarget(db, input.commentId);
+  if (target.writerId === blockerId) throw badRequest("pieceId" in input ? BLOCK_MESSAGES.ownPiece : BLOCK_MESSAGES.ownComment, "own_content");
+  await db
+    .insert(blocks)
+    .values({ blockerId, blockedId: target.writerId, sourceId, label: target.label, createdAt: clock.now() })
+    .onConflictDoNothing({ target: [blocks.blockerId, blocks.sourceId] });
+  const [row] = await db.select(itemColumns).from(blocks).where(and(eq(blocks.blockerId, blockerId), eq(blocks.sourceId, sourceId)));
+  await blocksChanged(deps, blockerId);
+  return toItem(row!);
+}
+
+/** Removes one of the caller's blocks; someone else's block is as missing as no block. */
+export async function removeBlock(deps: Deps, blockerId: string, blockId: string): Promise<void> {
+  const deleted = await deps.db
+    .delete(blocks)
+    .where(and(eq(blocks.id, blockId), eq(blocks.blockerId, blockerId)))
+    .returning({ id: blocks.id });
+  if (deleted.length === 0) throw notFound(BLOCK_MESSAGES.blockNotFound);
+  await blocksChanged(deps, blockerId);
+}
+
+const listCursor = cursorCodec(z.tuple([cursorTime, z.guid()]), BLOCK_MESSAGES.badCursor);
+
+/** The caller's blocks, newest first, BLOCKS_PAGE_SIZE a page, through blocks_blocker_created_idx. */
+export async function listBlocks(db: Queryable, blockerId: string, rawCursor: string | undefined): Promise<BlockList> {
+  const after = rawCursor ? listCursor.decode(rawCursor) : null;
+  const rows = await db
+    .select({ ...itemColumns, key: sql<string>`${blocks.createdAt}::text` })
+    .from(blocks)
+    .where(
+      and(
+        eq(blocks.blockerId, blockerId),
+        after ? sql`(${blocks.createdAt}, ${blocks.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(desc(blocks.createdAt), desc(blocks.id))
+    .limit(BLOCKS_PAGE_SIZE + 1);
+  const page = rows.slice(0, BLOCKS_PAGE_SIZE);
+  const last = page.at(-1);
+  const nextCursor = rows.length > BLOCKS_PAGE_SIZE && last ? listCursor.encode([last.key, last.id]) : null;
+  return { items: page.map(toItem), nextCursor };
+}
