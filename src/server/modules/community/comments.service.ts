@@ -19,6 +19,7 @@ import {
   newestCommentsQuery,
   type CommentRow,
 } from "./comments.query.ts";
+import { itemDeleted } from "../moderation/reports.service.ts";
 import { typedRows } from "./typed-rows.ts";
 
 function commentFrom(row: CommentRow, viewer: SessionUser | null): PieceComment {
@@ -97,6 +98,10 @@ export async function deleteComment(deps: Deps, commentId: string, user: Session
       .returning({ commentCount: submissions.commentCount, isPrivate: submissions.isPrivate });
     const { commentCount, isPrivate } = piece!;
     if (!isPrivate) await deps.realtime.publish(tx, "piece:commented", { id: pieceId, commentCount });
+    // Its open reports close as "deleted"; an admin's delete of someone else's comment goes on the record.
+    if (await itemDeleted(tx, { kind: "comment", id: commentId, writerId: found.userId }, user, deps.clock.now())) {
+      await deps.realtime.publish(tx, "reports:changed", {});
+    }
     return { pieceId, commentCount };
   });
 }

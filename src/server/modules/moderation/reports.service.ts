@@ -6,6 +6,7 @@ import { reports, submissionComments, submissions } from "../../db/schema/index.
 import type { Deps } from "../../deps.ts";
 import type { SessionUser } from "../../http/context.ts";
 import { conflict, forbidden, notFound } from "../../http/errors.ts";
+import { recordAudit } from "./audit.service.ts";
 
 /*
  * Reports (issue 13 item 1): a signed-in writer reports a public, visible piece or comment of
@@ -67,6 +68,46 @@ export async function closeReports(q: Queryable, kind: ReportItemKind, ids: stri
 
 /** Open reports in all (the count on /admin and in the admin menu), through reports_open_created_idx. */
 export async function openReportCount(q: Queryable): Promise<number> {
-  const [row] = await q.select({ n: count() }).from(reports).where(eq(reports.status, "open"));
+  // Only reports on items that still exist (an account's deletion takes its items without a word).
+  const [row] = await q
+    .select({ n: count() })
+    .from(reports)
+    .where(
+      and(
+        eq(reports.status, "open"),
+        sql`(${reports.itemKind} = 'piece' and exists (select 1 from ${submissions} where ${submissions.id} = ${reports.itemId}))
+          or (${reports.itemKind} = 'comment' and exists (select 1 from ${submissionComments} where ${submissionComments.id} = ${reports.itemId}))`,
+      ),
+    );
   return row?.n ?? 0;
+}
+
+/**
+ * A piece or a comment was deleted outside the queue (by its writer, or by an admin from the page):
+ * its open reports close as "deleted" (a piece's with its comments' too), so the queue and its
+ * count never hold what no one can act on; an admin's delete of someone else's item goes on the
+ * record like a delete from the queue.
+ */
+export async function itemDeleted(
+  q: Queryable,
+  item: { kind: ReportItemKind; id: string; writerId: string },
+  actor: { id: string; isAdmin: boolean },
+  now: Date,
+): Promise<boolean> {
+  // A piece's comments go with it: their reports too (read before the delete cascades).
+  const commentIds =
+    item.kind === "piece"
+      ? (
+          await q
+            .select({ id: reports.itemId })
+            .from(reports)
+            .innerJoin(submissionComments, eq(submissionComments.id, reports.itemId))
+            .where(and(eq(reports.status, "open"), eq(reports.itemKind, "comment"), eq(submissionComments.submissionId, item.id)))
+        ).map((r) => r.id)
+      : [];
+  const closed = (await closeReports(q, item.kind, [item.id], "deleted", actor.id, now)) + (await closeReports(q, "comment", commentIds, "deleted", actor.id, now));
+  if (actor.isAdmin && actor.id !== item.writerId) {
+    await recordAudit(q, { adminId: actor.id, action: "delete", itemKind: item.kind, itemId: item.id, subjectWriterId: item.writerId }, now);
+  }
+  return closed > 0;
 }

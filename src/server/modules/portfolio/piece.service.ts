@@ -6,6 +6,7 @@ import type { Db } from "../../db/client.ts";
 import { admins, prompts, shareLinks, submissions, users } from "../../db/schema/index.ts";
 import type { Deps } from "../../deps.ts";
 import { notFound } from "../../http/errors.ts";
+import { itemDeleted } from "../moderation/reports.service.ts";
 
 /*
  * One piece: who may read it, loading it, the writer's private edit and deleting it.
@@ -137,9 +138,14 @@ export async function deleteSubmission(deps: Deps, user: { id: string; isAdmin: 
   await deps.db.transaction(async (tx) => {
     const mine = eq(submissions.userId, user.id);
     const where = and(eq(submissions.id, id), user.isAdmin ? or(mine, eq(submissions.isPrivate, false)) : mine);
+    const [target] = await tx.select({ writerId: submissions.userId }).from(submissions).where(where).for("update");
+    if (!target) throw failed();
+    // Its open reports (and its comments') close as "deleted"; an admin's delete goes on the record.
+    const reportsClosed = await itemDeleted(tx, { kind: "piece", id, writerId: target.writerId }, user, deps.clock.now());
     const deleted = await tx.delete(submissions).where(where).returning({ id: submissions.id, isPrivate: submissions.isPrivate });
     const row = deleted[0];
     if (!row) throw failed();
     if (!row.isPrivate) await deps.realtime.publish(tx, "piece:deleted", { id: row.id });
+    if (reportsClosed) await deps.realtime.publish(tx, "reports:changed", {});
   });
 }
