@@ -14,8 +14,11 @@ import { pieceAuthorLabel, publicFace } from "./piece-view.ts";
 /** Preview images each client may ask for per minute (drawing one costs real CPU; cached ones still read the database). */
 export const OG_RATE_LIMIT_MAX = 60;
 export const OG_RATE_LIMIT_WINDOW_MS = 60_000;
-/** How long browsers (and, for public pieces, shared caches) may keep a preview image. */
-export const OG_PUBLIC_MAX_AGE_S = 3600;
+/**
+ * How long browsers (and, for public pieces, shared caches) may keep a preview image: short, since
+ * a piece hidden by moderators or given a content warning must stop showing its old face soon.
+ */
+export const OG_PUBLIC_MAX_AGE_S = 300;
 export const OG_SHARED_MAX_AGE_S = 300;
 const ogRateLimit = rateLimit({ bucket: "og", windowMs: OG_RATE_LIMIT_WINDOW_MS, max: OG_RATE_LIMIT_MAX });
 

@@ -46,7 +46,7 @@ describe("GET /api/og/:id.png", () => {
   it("lets shared caches keep a public piece's image, never a shared private one's", async () => {
     const p = await createSubmission(t, owner, { title: "Cacheable" });
     const res = await og(p.id);
-    expect(res.headers.get("cache-control")).toBe("public, max-age=3600");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=300");
     const secret = await createSubmission(t, owner, { isPrivate: true, title: "Not cacheable" });
     const link = await share(secret.id);
     expect((await og(secret.id, null, `?share=${link.token}`)).headers.get("cache-control")).toBe("private, max-age=300");
