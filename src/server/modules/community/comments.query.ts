@@ -4,7 +4,7 @@ import { COMMENTS_LIMIT } from "#shared/constants.ts";
 import { NEW_ACCOUNT_HOURS } from "#shared/domain/new-account.ts";
 import { commenterLabelSql } from "../../db/author-label.ts";
 import { visibleToViewer } from "./piece.query.ts";
-import { blocks, notBlockedByViewer } from "../../db/blocks-sql.ts";
+import { blocks, commentNotBlockedByViewer } from "../../db/blocks-sql.ts";
 import { timestampColumn } from "./typed-rows.ts";
 
 /**
@@ -40,7 +40,7 @@ export function newestCommentsQuery(pieceId: string, viewerId: string | null): S
     from (
       select id, content, created_at, user_id, submission_id, hidden_at, hidden_reason
       from submission_comments
-      where submission_id = ${pieceId}::uuid and ${visibleToViewer(sql`submission_comments`, viewerId)} and ${notBlockedByViewer(viewerId, sql`user_id`)}
+      where submission_id = ${pieceId}::uuid and ${visibleToViewer(sql`submission_comments`, viewerId)} and ${commentNotBlockedByViewer(viewerId, sql`submission_comments`)}
       order by created_at desc, id desc
       limit ${COMMENTS_LIMIT + 1}
     ) c
