@@ -68,3 +68,14 @@ export function commentNotBlockedByViewer(viewerId: string | null, c: SQL): SQL 
 export function blocks(blocker: SQL, blocked: SQL): SQL {
   return sql`exists (select 1 from blocks b where b.blocker_id = ${blocker} and b.blocked_id = ${blocked})`;
 }
+
+/**
+ * The writer of piece `s` (a `submissions` row in scope) turns `userId` away (no comment, no like)
+ * because they block them: only on a piece signed with the writer's name (review finding 2). On
+ * an anonymous or alias piece the blocked writer is answered as anyone else would be, or a refusal
+ * there would tell them who wrote it. The block itself may have been made under any signature: a
+ * named writer who refuses them names no one the blocked writer cannot already see.
+ */
+export function refusesAsBlocker(s: SQL, userId: string): SQL {
+  return sql`(${s}.submission_type = 'name' and ${blocks(sql`${s}.user_id`, sql`${userId}::uuid`)})`;
+}

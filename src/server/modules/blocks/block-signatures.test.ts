@@ -62,4 +62,25 @@ describe("a block's signature", () => {
     expect(await feedIds(p.id, blocker.cookie)).toEqual([anon!, finch!, blockersPiece.id].sort());
     expect(await comments(blockersPiece.id, blocker.cookie)).toEqual([]);
   });
+
+  it("answers a blocked writer on the blocker's anonymous or alias piece as it answers anyone; refuses only on a named one", async () => {
+    const blocker = await createUser(t, { name: "Refusing Blocker", alias: "Gull" });
+    const blocked = await createUser(t, { name: "Blocked Prober" });
+    const bystander = await createUser(t, { name: "Unblocked Prober" });
+    const p = await ownPrompt();
+    await blockPiece(blocker, (await createSubmission(t, blocked, { promptId: p.id })).id);
+    for (const submissionType of ["anonymous", "alias"] as const) {
+      const masked = await createSubmission(t, blocker, { promptId: p.id, submissionType });
+      const answers = async (u: TestUser) => {
+        const c = await t.json<{ comment?: unknown; code?: string }>(`/api/community/pieces/${masked.id}/comments`, { cookie: u.cookie, json: { content: "hello" } });
+        const l = await t.json<{ liked?: boolean; code?: string }>(`/api/community/pieces/${masked.id}/like`, { method: "PUT", cookie: u.cookie });
+        return [c.status, c.body.code, l.status, l.body.code];
+      };
+      expect(await answers(blocked), submissionType).toEqual(await answers(bystander));
+      expect(await answers(bystander), submissionType).toEqual([201, undefined, 200, undefined]);
+    }
+    const named = await createSubmission(t, blocker, { promptId: p.id });
+    expect((await t.json(`/api/community/pieces/${named.id}/like`, { method: "PUT", cookie: blocked.cookie })).status).toBe(403);
+    expect((await t.json(`/api/community/pieces/${named.id}/comments`, { cookie: blocked.cookie, json: { content: "hi" } })).status).toBe(403);
+  });
 });

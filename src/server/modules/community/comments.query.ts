@@ -4,7 +4,7 @@ import { COMMENTS_LIMIT } from "#shared/constants.ts";
 import { NEW_ACCOUNT_HOURS } from "#shared/domain/new-account.ts";
 import { commenterLabelSql } from "../../db/author-label.ts";
 import { visibleToViewer } from "./piece.query.ts";
-import { blocks, commentNotBlockedByViewer } from "../../db/blocks-sql.ts";
+import { commentNotBlockedByViewer, refusesAsBlocker } from "../../db/blocks-sql.ts";
 import { timestampColumn } from "./typed-rows.ts";
 
 /**
@@ -60,7 +60,7 @@ export function addCommentQuery(pieceId: string, userId: string, content: string
   return sql`
     with s as (
       update submissions set comment_count = comment_count + 1
-      where id = ${pieceId}::uuid and is_private = false and hidden_at is null and comments_off = false and not ${blocks(sql`user_id`, sql`${userId}::uuid`)}
+      where id = ${pieceId}::uuid and is_private = false and hidden_at is null and comments_off = false and not ${refusesAsBlocker(sql`submissions`, userId)}
         and not ${newAccountAtCommentLimit(userId, at, day)}
       returning id, user_id, submission_type, author_alias, comment_count
     ),
@@ -100,7 +100,7 @@ function newAccountAtCommentLimit(userId: string, at: Date, day: WritersDay): SQ
 /** Why a comment was not added (only asked after addCommentQuery added none): the piece is gone or not public, its writer turned comments off or blocks the commenter, or a new account's day is full. */
 export function commentRefusalQuery(pieceId: string, userId: string, at: Date, day: WritersDay): SQL {
   return sql`
-    select ${blocks(sql`s.user_id`, sql`${userId}::uuid`)} as blocked, s.comments_off,
+    select ${refusesAsBlocker(sql`s`, userId)} as blocked, s.comments_off,
       case when ${newAccountAtCommentLimit(userId, at, day)} then (select created_at from users where id = ${userId}::uuid) end as new_account_since
     from submissions s where s.id = ${pieceId}::uuid and s.is_private = false
   `;
