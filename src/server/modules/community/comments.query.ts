@@ -78,8 +78,9 @@ export const addedCommentRow = commentRow.extend({ comment_count: z.coerce.numbe
 
 /** The commenter's calendar day (their date and time zone): new accounts' comments are counted per day. */
 export interface WritersDay {
-  today: string;
-  timeZone: string;
+  /** The day's first instant and the next day's (localDayBounds(), computed in JS: review finding 8). */
+  start: Date;
+  end: Date;
   /** How many comments a new account may post that day (NEW_ACCOUNT_DAILY_COMMENTS, scaled). */
   maxNewAccountComments: number;
 }
@@ -87,13 +88,15 @@ export interface WritersDay {
 /**
  * The commenter is a new account (under NEW_ACCOUNT_HOURS, email unconfirmed) that already posted
  * NEW_ACCOUNT_DAILY_COMMENTS comments on their day (issue 13 item 7). Such an account is hours old:
- * its comments are few, read through submission_comments_user_idx.
+ * its comments are few, read through submission_comments_user_idx. The day's bounds come from JS:
+ * PostgreSQL does not know every zone Intl accepts (e.g. "US/Pacific-New"), and a zone it rejects
+ * must not turn a comment into a 500.
  */
 function newAccountAtCommentLimit(userId: string, at: Date, day: WritersDay): SQL {
   const since = new Date(at.getTime() - NEW_ACCOUNT_HOURS * 60 * 60 * 1000).toISOString();
   return sql`coalesce((select not u.email_verified and u.created_at > ${since}::timestamptz and (
       select count(*) from submission_comments mine
-      where mine.user_id = u.id and (mine.created_at at time zone ${day.timeZone})::date = ${day.today}::date
+      where mine.user_id = u.id and mine.created_at >= ${day.start.toISOString()}::timestamptz and mine.created_at < ${day.end.toISOString()}::timestamptz
     ) >= ${day.maxNewAccountComments} from users u where u.id = ${userId}::uuid), false)`;
 }
 
