@@ -1,14 +1,17 @@
 import { eq, sql } from "drizzle-orm";
 import type { LiveEvent } from "#shared/schemas/events.ts";
 import type { Queryable } from "../db/client.ts";
+import { commentSignature, pieceSignature } from "../db/blocks-sql.ts";
 import { blocks } from "../db/schema/index.ts";
 import type { Deps } from "../deps.ts";
 
 /*
  * A blocker's open live streams drop the events of writers they block (issue 13 item 5). Events
  * are public and carry no identity, so the filter runs on the server, per connection: it keeps
- * the blocked writers' ids (never sent) and looks up, by primary key, who wrote the piece or
- * comment an event names. A connection without blocks costs nothing.
+ * the viewer's blocks (writers' ids and the signature blocked, never sent) and looks up, by primary
+ * key, who wrote the piece or comment an event names and how it is signed: as in the listings, a
+ * block hides only what its writer signed the way the blocker saw (review finding 1). A
+ * connection without blocks costs nothing.
  *
  * A block or unblock reaches its writer's open streams at once, on every instance: the change is
  * sent on a PostgreSQL channel of its own (BLOCKS_CHANNEL, carrying the blocker's id between
@@ -65,28 +68,39 @@ function onBlocksChanged(deps: Deps, userId: string, listener: Listener): () => 
   };
 }
 
-async function blockedWriters(db: Queryable, blockerId: string): Promise<Set<string>> {
-  const rows = await db.selectDistinct({ id: blocks.blockedId }).from(blocks).where(eq(blocks.blockerId, blockerId));
-  return new Set(rows.map((r) => r.id));
+/** A writer and a signature: "writer|scope|alias". */
+type SignedBy = string;
+const signedBy = (writer: string, scope: string, alias: string | null): SignedBy => `${writer}|${scope}|${alias ?? ""}`;
+
+async function blockedSignatures(db: Queryable, blockerId: string): Promise<Set<SignedBy>> {
+  const rows = await db.select({ id: blocks.blockedId, scope: blocks.scope, alias: blocks.alias }).from(blocks).where(eq(blocks.blockerId, blockerId));
+  return new Set(rows.map((r) => signedBy(r.id, r.scope, r.alias)));
 }
 
-/** Who wrote the piece and the comment an event names (null when gone or not named). */
-async function writersOf(db: Queryable, pieceId: string, commentId: string | null): Promise<(string | null)[]> {
-  const { rows } = (await db.execute(sql`select
-      (select user_id from submissions where id = ${pieceId}::uuid) as piece_writer,
-      ${commentId ? sql`(select user_id from submission_comments where id = ${commentId}::uuid)` : sql`null::uuid`} as comment_writer`)) as unknown as {
-    rows: { piece_writer: string | null; comment_writer: string | null }[];
-  };
-  const row = rows[0];
-  return row ? [row.piece_writer, row.comment_writer] : [];
+type SignedRow = { writer: string | null; scope: string | null; alias: string | null };
+
+/** Who wrote the piece and the comment an event names, and how each is signed (null when gone or not named). */
+async function signaturesOf(db: Queryable, pieceId: string, commentId: string | null): Promise<(SignedBy | null)[]> {
+  const piece = pieceSignature(sql`s.submission_type`, sql`s.author_alias`);
+  const comment = commentSignature(sql`c.user_id = s.user_id`, sql`s.submission_type`, sql`s.author_alias`, sql`u.alias`);
+  const { rows: pieces } = (await db.execute(
+    sql`select s.user_id as writer, ${piece.scope} as scope, ${piece.alias} as alias from submissions s where s.id = ${pieceId}::uuid`,
+  )) as unknown as { rows: SignedRow[] };
+  const { rows: comments } = commentId
+    ? ((await db.execute(sql`select c.user_id as writer, ${comment.scope} as scope, ${comment.alias} as alias
+        from submission_comments c join submissions s on s.id = c.submission_id join users u on u.id = c.user_id
+        where c.id = ${commentId}::uuid`)) as unknown as { rows: SignedRow[] })
+    : { rows: [] };
+  const key = (r: SignedRow | undefined) => (r?.writer && r.scope ? signedBy(r.writer, r.scope, r.alias) : null);
+  return [key(pieces[0]), key(comments[0])];
 }
 
 const PIECE_WRITERS_KEPT = 2000;
 
-/** One connection's filter. `hides(event)` is true for an event about a blocked writer's piece or comment. */
+/** One connection's filter. `hides(event)` is true for an event about a piece or comment a block covers. */
 export class ViewerBlockFilter {
-  private blocked = new Set<string>();
-  private pieceWriters = new Map<string, string | null>();
+  private blocked = new Set<SignedBy>();
+  private pieceWriters = new Map<string, SignedBy | null>();
   private loading: Promise<void> = Promise.resolve();
   private readonly stop: () => void;
 
@@ -97,7 +111,7 @@ export class ViewerBlockFilter {
     onChange: () => void = () => undefined,
   ) {
     const load = () => {
-      this.loading = blockedWriters(deps.db, userId)
+      this.loading = blockedSignatures(deps.db, userId)
         .then((s) => void (this.blocked = s))
         .catch(() => undefined);
       return this.loading;
@@ -114,7 +128,7 @@ export class ViewerBlockFilter {
     let pieceWriter = this.pieceWriters.get(pieceId);
     let commentWriter: string | null = null;
     if (pieceWriter === undefined || commentId) {
-      const [p = null, cw = null] = await writersOf(this.deps.db, pieceId, commentId);
+      const [p = null, cw = null] = await signaturesOf(this.deps.db, pieceId, commentId);
       pieceWriter = p;
       commentWriter = cw;
       if (p !== null) {

@@ -51,3 +51,34 @@ export function weekStart(date: string): string {
   const d = new Date(`${date}T00:00:00Z`);
   return addDays(date, -d.getUTCDay());
 }
+
+/** Milliseconds `timeZone`'s wall clock is ahead of UTC at `at`. */
+function zoneOffsetMs(at: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(at);
+  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0);
+  const wall = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
+  return wall - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/** The instant a YYYY-MM-DD `date` begins in `timeZone` (UTC for an unknown zone). */
+export function localDayStart(date: string, timeZone: string): Date {
+  const tz = isValidTimeZone(timeZone) ? timeZone : "UTC";
+  const wallMidnight = Date.parse(`${date}T00:00:00Z`);
+  // Twice: the offset at the first guess may differ from the offset at the true instant (a DST change).
+  const guess = wallMidnight - zoneOffsetMs(new Date(wallMidnight), tz);
+  return new Date(wallMidnight - zoneOffsetMs(new Date(guess), tz));
+}
+
+/** [start, end) of the writer's local `date` as instants, for comparing stored times without the database's zone list. */
+export function localDayBounds(date: string, timeZone: string): { start: Date; end: Date } {
+  return { start: localDayStart(date, timeZone), end: localDayStart(addDays(date, 1), timeZone) };
+}

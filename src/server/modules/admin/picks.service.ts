@@ -10,7 +10,7 @@ import type { RealtimeBus } from "../../realtime/bus.ts";
 import { badRequest, HttpError, notFound } from "../../http/errors.ts";
 import { recordAudit } from "../moderation/audit.service.ts";
 import { iso, PG_ERROR, promptRefColumns, signedPieceColumns, toPromptRef } from "./admin.shared.ts";
-import { notBlockedByViewer } from "../../db/blocks-sql.ts";
+import { pieceNotBlockedByViewer } from "../../db/blocks-sql.ts";
 
 /*
  * Editor's Picks: an admin features or unfeatures a public piece; the podium shows the current
@@ -55,7 +55,7 @@ async function podiumRows(db: Queryable, limit: number, viewerId: string | null 
     .from(submissions)
     .innerJoin(users, eq(users.id, submissions.userId))
     .innerJoin(prompts, eq(prompts.id, submissions.promptId))
-    .where(and(eq(submissions.isFeatured, true), eq(submissions.isPrivate, false), isNull(submissions.hiddenAt), notBlockedByViewer(viewerId, sql`${submissions.userId}`)))
+    .where(and(eq(submissions.isFeatured, true), eq(submissions.isPrivate, false), isNull(submissions.hiddenAt), pieceNotBlockedByViewer(viewerId, sql`${submissions}`)))
     .orderBy(sql`${submissions.featuredAt} desc nulls last`, sql`${submissions.id} desc nulls last`)
     .limit(limit);
 }

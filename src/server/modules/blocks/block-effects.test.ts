@@ -30,7 +30,8 @@ describe("a block", () => {
       promptId: p.id,
       createdAt: minutesAgo(100 - i),
       content: `lantern words ${i}`,
-      submissionType: i % 4 === 0 ? ("anonymous" as const) : ("alias" as const),
+      // The masked writer signs anonymously (the block covers that signature only: review finding 1).
+      submissionType: i % 2 === 0 ? ("anonymous" as const) : ("alias" as const),
     }));
     const ids = await insertPieces(rows);
     const maskedIds = new Set(ids.filter((_, i) => i % 2 === 0));
@@ -68,9 +69,13 @@ describe("a block", () => {
     expect(await podium(writer.cookie)).toContain(picked.id);
     expect(await podium()).toContain(picked.id);
 
-    const comments = async (cookie?: string) => (await t.json<CommentList>(`/api/community/pieces/${blockersPiece.id}/comments`, { cookie })).body.comments.map((c) => c.content);
-    expect(await comments(blocker.cookie)).toEqual(["from someone else"]);
-    expect(await comments(admin.cookie)).toEqual(["from the masked one", "from someone else"]);
+    const comments = async (cookie?: string) => (await t.json<CommentList>(`/api/community/pieces/${blockersPiece.id}/comments`, { cookie })).body.comments;
+    const texts = async (cookie?: string) => (await comments(cookie)).map((c) => c.content);
+    // The comment is signed by name, not as the blocked anonymous piece: it stays until blocked itself.
+    expect(await texts(blocker.cookie)).toEqual(["from the masked one", "from someone else"]);
+    await t.json("/api/blocks", { cookie: blocker.cookie, json: { commentId: (await comments(blocker.cookie))[0]!.id } });
+    expect(await texts(blocker.cookie)).toEqual(["from someone else"]);
+    expect(await texts(admin.cookie)).toEqual(["from the masked one", "from someone else"]);
   });
 
   it("stops the blocked writer commenting on or liking the blocker's pieces, with a neutral message; others still can", async () => {

@@ -25,7 +25,7 @@ describe("a block on an open stream", () => {
 
     const made = await t.json<{ block: { id: string } }>("/api/blocks", { cookie: blocker.cookie, json: { pieceId: first } });
     await stream.next(type("stale"));
-    const [hidden] = await insertPieces([{ user: masked, promptId: p.id, createdAt: minutesAgo(8) }]);
+    const [hidden] = await insertPieces([{ user: masked, promptId: p.id, createdAt: minutesAgo(8), submissionType: "anonymous" }]);
     const [shown] = await insertPieces([{ user: other, promptId: p.id, createdAt: minutesAgo(7) }]);
     await stream.next(published(shown));
     expect(stream.seen.some(published(hidden))).toBe(false);
@@ -33,7 +33,7 @@ describe("a block on an open stream", () => {
     await t.json(`/api/blocks/${made.body.block.id}`, { method: "DELETE", cookie: blocker.cookie });
     const staleCount = stream.seen.filter(type("stale")).length;
     await stream.next((m) => m.event === "stale" && stream.seen.filter(type("stale")).length > staleCount);
-    const [again] = await insertPieces([{ user: masked, promptId: p.id, createdAt: minutesAgo(6) }]);
+    const [again] = await insertPieces([{ user: masked, promptId: p.id, createdAt: minutesAgo(6), submissionType: "anonymous" }]);
     await stream.next(published(again));
     await stream.close();
   });

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { BLOCK_MESSAGES, type BlockInput, type BlockItem, type BlockList } from "#shared/schemas/blocks.ts";
 import { COMMUNITY_MESSAGES } from "#shared/schemas/community.ts";
 import { authorLabelSql, commenterLabelSql } from "../../db/author-label.ts";
+import { commentSignature, pieceSignature, type Signature } from "../../db/blocks-sql.ts";
 import type { Queryable } from "../../db/client.ts";
 import { blocks, submissionComments, submissions, users } from "../../db/schema/index.ts";
 import type { Deps } from "../../deps.ts";
@@ -13,7 +14,8 @@ import { blocksChanged } from "../../realtime/viewer-blocks.ts";
 /*
  * Blocks (issue 13 item 5). The blocker names a public piece or a comment on one; the server
  * finds its writer and the label the blocker saw there, and records the block against that
- * writer's id. The answer and the list carry only the block's own id, the label and the time:
+ * writer's id and the signature seen there (name, alias or anonymous: review finding 1), so it
+ * hides only what that writer signs the same way. The answer and the list carry only the block's own id, the label and the time:
  * nothing that tells who the writer is, nor whether they were blocked before under another label.
  */
 
@@ -22,7 +24,14 @@ export const BLOCKS_PAGE_SIZE = 50;
 interface Target {
   writerId: string;
   label: string;
+  scope: "name" | "alias" | "anonymous";
+  alias: string | null;
 }
+
+const signatureColumns = (sig: Signature) => ({
+  scope: sql<Target["scope"]>`${sig.scope}`,
+  alias: sql<string | null>`${sig.alias}`,
+});
 
 /** The writer of a public piece and its signature's label, or 404. */
 async function pieceTarget(db: Queryable, pieceId: string): Promise<Target> {
@@ -30,6 +39,7 @@ async function pieceTarget(db: Queryable, pieceId: string): Promise<Target> {
     .select({
       writerId: submissions.userId,
       label: sql<string>`${authorLabelSql(sql`${submissions.submissionType}`, sql`${users.name}`, sql`${submissions.authorAlias}`)}`,
+      ...signatureColumns(pieceSignature(sql`${submissions.submissionType}`, sql`${submissions.authorAlias}`)),
     })
     .from(submissions)
     .innerJoin(users, eq(users.id, submissions.userId))
@@ -44,7 +54,11 @@ async function commentTarget(db: Queryable, commentId: string): Promise<Target> 
   const s = submissions;
   const label = commenterLabelSql(sql`${c.userId} = ${s.userId}`, sql`${s.submissionType}`, sql`${s.authorAlias}`, sql`${users.name}`, sql`${users.alias}`);
   const [row] = await db
-    .select({ writerId: c.userId, label: sql<string>`${label}` })
+    .select({
+      writerId: c.userId,
+      label: sql<string>`${label}`,
+      ...signatureColumns(commentSignature(sql`${c.userId} = ${s.userId}`, sql`${s.submissionType}`, sql`${s.authorAlias}`, sql`${users.alias}`)),
+    })
     .from(c)
     .innerJoin(s, eq(s.id, c.submissionId))
     .innerJoin(users, eq(users.id, c.userId))
@@ -64,7 +78,7 @@ export async function createBlock(deps: Deps, blockerId: string, input: BlockInp
   if (target.writerId === blockerId) throw badRequest("pieceId" in input ? BLOCK_MESSAGES.ownPiece : BLOCK_MESSAGES.ownComment, "own_content");
   await db
     .insert(blocks)
-    .values({ blockerId, blockedId: target.writerId, sourceId, label: target.label, createdAt: clock.now() })
+    .values({ blockerId, blockedId: target.writerId, sourceId, label: target.label, scope: target.scope, alias: target.alias, createdAt: clock.now() })
     .onConflictDoNothing({ target: [blocks.blockerId, blocks.sourceId] });
   const [row] = await db.select(itemColumns).from(blocks).where(and(eq(blocks.blockerId, blockerId), eq(blocks.sourceId, sourceId)));
   await blocksChanged(deps, blockerId);

@@ -4,7 +4,7 @@ import { COMMENTS_LIMIT } from "#shared/constants.ts";
 import { NEW_ACCOUNT_HOURS } from "#shared/domain/new-account.ts";
 import { commenterLabelSql } from "../../db/author-label.ts";
 import { visibleToViewer } from "./piece.query.ts";
-import { blocks, notBlockedByViewer } from "../../db/blocks-sql.ts";
+import { commentNotBlockedByViewer, refusesAsBlocker } from "../../db/blocks-sql.ts";
 import { timestampColumn } from "./typed-rows.ts";
 
 /**
@@ -40,7 +40,7 @@ export function newestCommentsQuery(pieceId: string, viewerId: string | null): S
     from (
       select id, content, created_at, user_id, submission_id, hidden_at, hidden_reason
       from submission_comments
-      where submission_id = ${pieceId}::uuid and ${visibleToViewer(sql`submission_comments`, viewerId)} and ${notBlockedByViewer(viewerId, sql`user_id`)}
+      where submission_id = ${pieceId}::uuid and ${visibleToViewer(sql`submission_comments`, viewerId)} and ${commentNotBlockedByViewer(viewerId, sql`submission_comments`)}
       order by created_at desc, id desc
       limit ${COMMENTS_LIMIT + 1}
     ) c
@@ -60,7 +60,7 @@ export function addCommentQuery(pieceId: string, userId: string, content: string
   return sql`
     with s as (
       update submissions set comment_count = comment_count + 1
-      where id = ${pieceId}::uuid and is_private = false and hidden_at is null and comments_off = false and not ${blocks(sql`user_id`, sql`${userId}::uuid`)}
+      where id = ${pieceId}::uuid and is_private = false and hidden_at is null and comments_off = false and not ${refusesAsBlocker(sql`submissions`, userId)}
         and not ${newAccountAtCommentLimit(userId, at, day)}
       returning id, user_id, submission_type, author_alias, comment_count
     ),
@@ -78,8 +78,9 @@ export const addedCommentRow = commentRow.extend({ comment_count: z.coerce.numbe
 
 /** The commenter's calendar day (their date and time zone): new accounts' comments are counted per day. */
 export interface WritersDay {
-  today: string;
-  timeZone: string;
+  /** The day's first instant and the next day's (localDayBounds(), computed in JS: review finding 8). */
+  start: Date;
+  end: Date;
   /** How many comments a new account may post that day (NEW_ACCOUNT_DAILY_COMMENTS, scaled). */
   maxNewAccountComments: number;
 }
@@ -87,20 +88,22 @@ export interface WritersDay {
 /**
  * The commenter is a new account (under NEW_ACCOUNT_HOURS, email unconfirmed) that already posted
  * NEW_ACCOUNT_DAILY_COMMENTS comments on their day (issue 13 item 7). Such an account is hours old:
- * its comments are few, read through submission_comments_user_idx.
+ * its comments are few, read through submission_comments_user_idx. The day's bounds come from JS:
+ * PostgreSQL does not know every zone Intl accepts (e.g. "US/Pacific-New"), and a zone it rejects
+ * must not turn a comment into a 500.
  */
 function newAccountAtCommentLimit(userId: string, at: Date, day: WritersDay): SQL {
   const since = new Date(at.getTime() - NEW_ACCOUNT_HOURS * 60 * 60 * 1000).toISOString();
   return sql`coalesce((select not u.email_verified and u.created_at > ${since}::timestamptz and (
       select count(*) from submission_comments mine
-      where mine.user_id = u.id and (mine.created_at at time zone ${day.timeZone})::date = ${day.today}::date
+      where mine.user_id = u.id and mine.created_at >= ${day.start.toISOString()}::timestamptz and mine.created_at < ${day.end.toISOString()}::timestamptz
     ) >= ${day.maxNewAccountComments} from users u where u.id = ${userId}::uuid), false)`;
 }
 
 /** Why a comment was not added (only asked after addCommentQuery added none): the piece is gone or not public, its writer turned comments off or blocks the commenter, or a new account's day is full. */
 export function commentRefusalQuery(pieceId: string, userId: string, at: Date, day: WritersDay): SQL {
   return sql`
-    select ${blocks(sql`s.user_id`, sql`${userId}::uuid`)} as blocked, s.comments_off,
+    select ${refusesAsBlocker(sql`s`, userId)} as blocked, s.comments_off,
       case when ${newAccountAtCommentLimit(userId, at, day)} then (select created_at from users where id = ${userId}::uuid) end as new_account_since
     from submissions s where s.id = ${pieceId}::uuid and s.is_private = false
   `;

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { COMMENTS_LIMIT } from "#shared/constants.ts";
-import { localDate } from "#shared/domain/dates.ts";
+import { localDate, localDayBounds } from "#shared/domain/dates.ts";
 import { NEW_ACCOUNT_DAILY_COMMENTS, NEW_ACCOUNT_HOURS, NEW_ACCOUNT_LIMIT_CODE, newAccountCommentsMessage, scaledLimit } from "#shared/domain/new-account.ts";
 import { COMMUNITY_MESSAGES, type AddedComment, type CommentList, type DeletedComment, type PieceComment } from "#shared/schemas/community.ts";
 import type { Db } from "../../db/client.ts";
@@ -54,8 +54,13 @@ export async function listComments(db: Db, pieceId: string, viewer: SessionUser 
 
 export async function addComment(deps: Deps, pieceId: string, user: SessionUser, content: string, timeZone: string): Promise<AddedComment> {
   const now = deps.clock.now();
-  const day = { today: localDate(now, timeZone), timeZone, maxNewAccountComments: scaledLimit(NEW_ACCOUNT_DAILY_COMMENTS, deps.env.AUTH_RATE_LIMIT_SCALE) };
+  const day = { ...localDayBounds(localDate(now, timeZone), timeZone), maxNewAccountComments: scaledLimit(NEW_ACCOUNT_DAILY_COMMENTS, deps.env.AUTH_RATE_LIMIT_SCALE) };
   return deps.db.transaction(async (tx) => {
+    // An unconfirmed account's comments take turns (a per-writer lock, held to the end of the
+    // transaction): the piece row's lock alone lets parallel comments on different pieces all
+    // count the same day and pass a new account's daily limit (review finding 9). A confirmed
+    // account is never limited and skips the round trip.
+    if (!user.emailVerified) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${user.id}))`);
     const [row] = await typedRows(tx, addCommentQuery(pieceId, user.id, content, now, day), addedCommentRow);
     if (!row) {
       const [refusal] = await typedRows(tx, commentRefusalQuery(pieceId, user.id, now, day), commentRefusalRow);

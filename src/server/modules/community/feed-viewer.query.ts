@@ -1,12 +1,12 @@
 import { inArray, sql } from "drizzle-orm";
-import { blocks } from "../../db/blocks-sql.ts";
+import { pieceNotBlockedByViewer } from "../../db/blocks-sql.ts";
 import type { Db } from "../../db/client.ts";
 import { submissions } from "../../db/schema/index.ts";
 
 /**
  * The per-viewer fields of a feed page, for a page read from the shared cache: which of its
  * pieces (at most a page, by primary key) the viewer wrote or likes, and whether any is by a
- * writer the viewer blocks (then the page is not theirs to be served: issue 13 item 5).
+ * piece the viewer's blocks cover (then the page is not theirs to be served: issue 13 item 5).
  */
 export async function viewerMarks(db: Db, viewerId: string, ids: string[]): Promise<{ mine: Set<string>; liked: Set<string>; anyBlocked: boolean }> {
   const mine = new Set<string>();
@@ -18,7 +18,7 @@ export async function viewerMarks(db: Db, viewerId: string, ids: string[]): Prom
       id: submissions.id,
       mine: sql<boolean>`${submissions.userId} = ${viewerId}::uuid`,
       liked: sql<boolean>`exists (select 1 from submission_likes l where l.submission_id = ${submissions.id} and l.user_id = ${viewerId}::uuid)`,
-      blocked: sql<boolean>`${blocks(sql`${viewerId}::uuid`, sql`${submissions.userId}`)}`,
+      blocked: sql<boolean>`not ${pieceNotBlockedByViewer(viewerId, sql`${submissions}`)}`,
     })
     .from(submissions)
     .where(inArray(submissions.id, ids));

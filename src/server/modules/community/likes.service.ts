@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { COMMUNITY_MESSAGES, type LikeResult } from "#shared/schemas/community.ts";
 import { BLOCK_MESSAGES } from "#shared/schemas/blocks.ts";
-import { blocks } from "../../db/blocks-sql.ts";
+import { refusesAsBlocker } from "../../db/blocks-sql.ts";
 import { submissionLikes, submissions } from "../../db/schema/index.ts";
 import type { Deps } from "../../deps.ts";
 import { forbidden, notFound } from "../../http/errors.ts";
@@ -18,14 +18,15 @@ export async function setLike(deps: Deps, pieceId: string, userId: string, liked
       .select({
         likeCount: submissions.likeCount,
         writerId: submissions.userId,
-        blocksMe: sql<boolean>`${blocks(sql`${submissions.userId}`, sql`${userId}::uuid`)}`,
+        // Refused on the blocker's name-signed pieces only (review finding 2: see refusesAsBlocker).
+        blocksMe: sql<boolean>`${refusesAsBlocker(sql`${submissions}`, userId)}`,
       })
       .from(submissions)
       .where(and(eq(submissions.id, pieceId), eq(submissions.isPrivate, false), isNull(submissions.hiddenAt)))
       .for("update");
     if (!piece) throw notFound(COMMUNITY_MESSAGES.pieceNotFound);
     if (liked && piece.writerId === userId) throw forbidden(COMMUNITY_MESSAGES.ownPieceLike, "own_piece");
-    // The writer blocks this reader: a neutral refusal; unliking stays allowed (issue 13 item 5).
+    // The writer blocks this reader (a name-signed piece): a neutral refusal; unliking stays allowed (issue 13 item 5).
     if (liked && piece.blocksMe) throw forbidden(BLOCK_MESSAGES.cantLike, "cant_like");
     // The like row and the counter in one statement; the counter moves only when the row did.
     const change = liked

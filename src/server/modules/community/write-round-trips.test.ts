@@ -28,12 +28,14 @@ test("a like takes at most 7 statements, and an unlike as many", async () => {
   }
 });
 
-test("a comment takes at most 5 statements", async () => {
+// 6: an unconfirmed commenter (as here) also takes a per-writer lock before its day is counted
+// (issue 13 review finding 9); a confirmed one stays at 5.
+test("a comment takes at most 6 statements", async () => {
   const id = await aPiece();
   let status = 0;
   const { count, sql } = await countStatements(t.deps.db, async () => {
     ({ status } = await t.json(`/api/community/pieces/${id}/comments`, { method: "POST", cookie: other.cookie, json: { content: "A fine piece." } }));
   });
   expect(status).toBe(201);
-  expect(count, sql.join("\n")).toBeLessThanOrEqual(5);
+  expect(count, sql.join("\n")).toBeLessThanOrEqual(6);
 });
