@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from "react";
+import { flushSync } from "react-dom";
 import { ADMIN_NOTICE_MS } from "#shared/constants.ts";
 import { formatLongDate } from "#shared/domain/format.ts";
 import { ADMIN_MESSAGES } from "#shared/schemas/admin.ts";
@@ -46,12 +47,14 @@ function Editor({ date, initialText, author }: { date: string; initialText: stri
     const el = textareaRef.current;
     if (!el) return;
     const edit = applyPromptFormat(text, el.selectionStart, el.selectionEnd, f);
-    setText(edit.text);
-    setTouched(true);
-    requestAnimationFrame(() => {
-      el.focus();
-      el.setSelectionRange(edit.selectionStart, edit.selectionEnd);
+    // The new text is committed before this handler returns and the selection set at once: a key
+    // pressed right after the click types over the selection, never at the end of the text.
+    flushSync(() => {
+      setText(edit.text);
+      setTouched(true);
     });
+    el.focus();
+    el.setSelectionRange(edit.selectionStart, edit.selectionEnd);
   };
 
   const submit = (e: FormEvent) => {
