@@ -118,6 +118,8 @@ test.describe("moderation", () => {
       const title = `Card piece ${stamp}`;
       const { id } = await createPieceViaApi(author.page.request, { title });
       await page.goto(`/community?piece=${id}`);
+      // A visitor's page comes server-rendered: its buttons work once the app has taken it over.
+      await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
       await page.getByRole("button", { name: `report piece ${title}` }).click();
       await expect(page.getByRole("dialog", { name: "Join the conversation" }).getByText("You must be logged in to report")).toBeVisible();
 

@@ -114,7 +114,13 @@ describe("GET /api/events", () => {
     const { piece, ready } = await pieceSeenByALeavingClient("2003-01-03");
 
     // While the client is away three events happen, and the day-old pruning removes the first two.
+    // They are waited for as this instance receives them (PostgreSQL's NOTIFY comes after the
+    // answer): one still in flight when the client comes back would reach it live, rightly.
+    const delivered: unknown[] = [];
+    const unsubscribe = t.deps.realtime.subscribe((e) => delivered.push(e));
     for (const method of ["PUT", "DELETE", "PUT"]) await t.json(`/api/community/pieces/${piece.id}/like`, { method, cookie: reader.cookie });
+    await vi.waitFor(() => expect(delivered).toHaveLength(3));
+    unsubscribe();
     const kept = await t.deps.db.execute(sql`select id::int as n from events where id > ${Number(ready.id)} order by n`);
     const ids = (kept as unknown as { rows: { n: number }[] }).rows.map((r) => Number(r.n));
     expect(ids).toHaveLength(3);
