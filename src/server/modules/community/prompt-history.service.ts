@@ -23,15 +23,20 @@ const historyCaches = new WeakMap<Deps, Map<string, { at: number; value: Promise
 
 /**
  * The prompt history, cached per instance and per "today" for up to a minute, and dropped as
- * soon as any instance publishes or deletes a piece (the live events reach every instance).
+ * soon as any instance publishes or deletes a piece (the live events reach every instance; this
+ * instance's own also when recorded).
  */
 export function getPromptHistory(deps: Deps, today: string): Promise<PromptHistory> {
   let cache = historyCaches.get(deps);
   if (!cache) {
     const entries = new Map<string, { at: number; value: Promise<PromptHistory> }>();
-    deps.realtime.subscribe((e) => {
+    const drop = (e: { type: string }) => {
       if (COUNT_CHANGING_EVENTS.has(e.type)) entries.clear();
-    });
+    };
+    // Delivered events (any instance, after their commit), and this instance's own as it records
+    // them: its next read must not wait for PostgreSQL's NOTIFY to come back.
+    deps.realtime.subscribe(drop);
+    deps.realtime.onLocalPublish(drop);
     // Events may have been missed while the LISTEN connection was down.
     deps.realtime.onResync(() => entries.clear());
     historyCaches.set(deps, entries);
