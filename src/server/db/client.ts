@@ -26,6 +26,11 @@ export interface Database {
   onNotificationGap(handler: () => void): () => void;
   /** Round trip to the database, for the health check. */
   ping(): Promise<void>;
+  /**
+   * Raw SQL for libraries that bring their own statements (the job queue): with values, one
+   * parameterised statement; without, a script of several statements (the last one's rows).
+   */
+  sql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -70,6 +75,11 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
     onNotificationGap: () => () => undefined,
     async ping() {
       await client.query("select 1");
+    },
+    async sql(text, values) {
+      if (values?.length) return client.query(text, values);
+      const results = await client.exec(text);
+      return results.at(-1) ?? { rows: [] };
     },
     async close() {
       await client.close();

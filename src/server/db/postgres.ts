@@ -143,6 +143,12 @@ class Listener {
  * one pool slot forever. Here a client checked out for a transaction goes back (as broken) the
  * moment its connection fails, and a second release by its borrower is a no-op.
  */
+/** `pool.query` as `Database.sql`: a script of several statements answers with its last result. */
+export async function rawQuery(pool: pg.Pool, text: string, values?: unknown[]): Promise<{ rows: unknown[] }> {
+  const result = (await pool.query(text, values)) as pg.QueryResult | pg.QueryResult[];
+  return Array.isArray(result) ? (result.at(-1) ?? { rows: [] }) : result;
+}
+
 export class GuardedPool extends pg.Pool {
   override connect(): Promise<pg.PoolClient>;
   override connect(callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
@@ -196,6 +202,7 @@ export async function openPostgres(url: string, migrationsFolder: string): Promi
     async ping() {
       await pool.query("select 1");
     },
+    sql: (text, values) => rawQuery(pool, text, values),
     async close() {
       closing = true;
       await listener.close();

@@ -33,7 +33,6 @@ export class RealtimeBus {
   private localListeners = new Set<Listener>();
   private unlisten: (() => Promise<void>) | undefined;
   private unwatchGaps: (() => void) | undefined;
-  private pruneTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly database: Database) {}
 
@@ -57,12 +56,9 @@ export class RealtimeBus {
     });
     // The LISTEN connection came back after an outage: events in the gap were never delivered here.
     this.unwatchGaps = this.database.onNotificationGap(() => this.resync());
-    this.pruneTimer = setInterval(() => void this.prune().catch(() => undefined), 60 * 60 * 1000);
-    this.pruneTimer.unref();
   }
 
   async stop(): Promise<void> {
-    clearInterval(this.pruneTimer);
     await this.unlisten?.();
     this.unwatchGaps?.();
     this.listeners.clear();
