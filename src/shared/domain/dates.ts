@@ -82,3 +82,19 @@ export function localDayStart(date: string, timeZone: string): Date {
 export function localDayBounds(date: string, timeZone: string): { start: Date; end: Date } {
   return { start: localDayStart(date, timeZone), end: localDayStart(addDays(date, 1), timeZone) };
 }
+
+/** A writer's wall clock at an instant: their date, weekday (0 = Sunday), day of month and hour. */
+export interface LocalMoment {
+  date: string;
+  weekday: number;
+  day: number;
+  hour: number;
+}
+
+export function localMoment(now: Date, timeZone: string): LocalMoment {
+  const tz = isValidTimeZone(timeZone) ? timeZone : "UTC";
+  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: tz, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit" }).formatToParts(now);
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? "";
+  const date = `${get("year")}-${get("month")}-${get("day")}`;
+  return { date, weekday: new Date(`${date}T00:00:00Z`).getUTCDay(), day: Number(get("day")), hour: Number(get("hour")) };
+}

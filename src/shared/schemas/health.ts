@@ -23,6 +23,10 @@ export const testClockInput = z
   .object({
     advanceMs: z.number().optional().catch(undefined),
     reset: z.boolean().optional().catch(undefined),
+    /** Set the clock to this instant (ISO). */
+    setTo: z.iso.datetime({ offset: true }).optional().catch(undefined),
+    /** Run the scheduled-email tick at the (moved) time now and wait until its mail is sent. */
+    runScheduled: z.boolean().optional().catch(undefined),
   })
   .catch({});
 export const testClockResponse = z.object({ now: isoTime });

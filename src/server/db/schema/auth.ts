@@ -36,6 +36,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
     index("users_created_at_idx").on(t.createdAt.desc(), t.id),
+    // The scheduled emails walk the writers of one time zone (issue 14).
+    index("users_time_zone_idx").on(t.timeZone, t.id),
     // Admin user search (name, alias or email containing the term) stays fast at 100,000 users.
     index("users_search_trgm_idx").using("gin", sql`lower(${t.name} || ' ' || coalesce(${t.alias}, '') || ' ' || ${t.email}) gin_trgm_ops`),
     check("users_age_range", sql`${t.age} IS NULL OR (${t.age} BETWEEN 1 AND 130)`),

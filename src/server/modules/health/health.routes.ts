@@ -5,6 +5,7 @@ import type { AppEnv } from "../../http/context.ts";
 import { notFound, SERVICE_MESSAGES } from "../../http/errors.ts";
 import { isDiskFull } from "../../db/errors.ts";
 import { respond } from "../../http/respond.ts";
+import { runScheduledNow } from "../../jobs/registry.ts";
 
 export const healthRoutes = new Hono<AppEnv>()
   /** Public settings the client mirrors: the name, the public URL, the writing time the server enforces. */
@@ -13,13 +14,15 @@ export const healthRoutes = new Hono<AppEnv>()
     c.header("Cache-Control", "no-cache");
     return respond(c, appConfig, { siteName: env.SITE_NAME, appUrl: env.APP_URL, minWritingSeconds: env.MIN_WRITING_SECONDS });
   })
-  /** Test-only (TEST_CLOCK, never in production): move the server clock to check expiries. */
+  /** Test-only (TEST_CLOCK, never in production): move the server clock to check expiries and scheduled emails. */
   .post("/test/clock", async (c) => {
     const { testClock } = c.get("deps");
     if (!testClock) throw notFound();
     const body = testClockInput.parse(await c.req.json().catch(() => ({})));
     if (body.reset) testClock.reset();
+    if (body.setTo !== undefined) testClock.set(new Date(body.setTo));
     if (body.advanceMs !== undefined) testClock.advance(body.advanceMs);
+    if (body.runScheduled) await runScheduledNow(c.get("deps"));
     return respond(c, testClockResponse, { now: testClock.now().toISOString() });
   })
   /** Whether this instance can serve writers now: a database round trip, and room on DATA_DIR's disk. */

@@ -1,0 +1,35 @@
+import type { Deps } from "../deps.ts";
+import { planDue, type LocalPlan } from "./planner.ts";
+
+/** The minute tick that gives due writers their scheduled emails. */
+export const EMAIL_TICK = "email.tick";
+
+/** Every per-writer local-time plan (weekly best-of, monthly collection, reminder, digest). */
+function localPlans(deps: Deps): LocalPlan[] {
+  void deps;
+  return [];
+}
+
+/**
+ * Every scheduled job the app runs, defined on the queue before it starts. (Mail delivery and
+ * housekeeping are defined where they are built, in deps.ts.)
+ */
+export function defineScheduledWork(deps: Deps): void {
+  const plans = localPlans(deps);
+  deps.jobs.define({
+    name: EMAIL_TICK,
+    // Every minute (pg-boss sends one job per minute across all instances); time zones with a
+    // 30- or 45-minute offset reach 09:00 on a minute too.
+    cron: "* * * * *",
+    retryLimit: 0,
+    run: async () => {
+      await planDue(deps.db, deps.jobs, plans, deps.clock.now());
+    },
+  });
+}
+
+/** Tests (TEST_CLOCK): the tick at the moved clock, then every job it caused, to the last email. */
+export async function runScheduledNow(deps: Deps): Promise<void> {
+  await deps.jobs.send(EMAIL_TICK, {});
+  await deps.jobs.settle();
+}
