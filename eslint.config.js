@@ -76,4 +76,11 @@ export default tseslint.config(
       "no-restricted-imports": ["error", boundary(["\\#client/*", "**/client/**", "react", "react-dom"], "The server never imports client code.")],
     },
   },
+  // Email templates are React (React Email), rendered on the server: React yes, client code no.
+  {
+    files: ["src/server/mail/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", boundary(["\\#client/*", "**/client/**"], "The server never imports client code.")],
+    },
+  },
 );

@@ -3,7 +3,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import type { Db } from "./db/client.ts";
 import * as schema from "./db/schema/index.ts";
 import type { Env } from "./env.ts";
-import type { Mailer } from "./mail/mailer.ts";
+import type { Outbox } from "./mail/outbox.ts";
 import { resetPasswordMail, verifyEmailMail } from "./mail/templates.ts";
 import type { AdminDirectory } from "./modules/users/admins.service.ts";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "#shared/constants.ts";
@@ -24,13 +24,14 @@ export const LONGEST_LIMIT_WINDOW_MS = 24 * 60 * 60_000;
 export interface AuthDeps {
   env: Env;
   db: Db;
-  mailer: Mailer;
+  outbox: Outbox;
   admins: AdminDirectory;
   authSecret: string;
   background: Background;
 }
 
-export function createAuth({ env, db, mailer, admins, authSecret, background }: AuthDeps) {
+export function createAuth({ env, db, outbox, admins, authSecret, background }: AuthDeps) {
+  const site = { siteName: env.SITE_NAME, appUrl: env.APP_URL };
   const scale = env.AUTH_RATE_LIMIT_SCALE;
   const rule = (window: number, max: number) => ({ window, max: Math.max(1, Math.round(max * scale)) });
   return betterAuth({
@@ -76,7 +77,10 @@ export function createAuth({ env, db, mailer, admins, authSecret, background }: 
       revokeSessionsOnPasswordReset: true,
       // Sent after the answer: a request for an address that exists must take no longer than one that does not.
       sendResetPassword({ user, url }) {
-        background.track(mailer.send(resetPasswordMail(env.SITE_NAME, user.email, url)), "reset email");
+        background.track(
+          resetPasswordMail(site, user.email, url).then((message) => outbox.queue({ message, kind: "reset", userId: user.id })),
+          "queueing a reset email",
+        );
         return Promise.resolve();
       },
     },
@@ -85,7 +89,7 @@ export function createAuth({ env, db, mailer, admins, authSecret, background }: 
       autoSignInAfterVerification: false,
       expiresIn: 60 * 60 * 24 * 3,
       async sendVerificationEmail({ user, url }) {
-        await mailer.send(verifyEmailMail(env.SITE_NAME, user.email, url));
+        await outbox.queue({ message: await verifyEmailMail(site, user.email, url), kind: "verify", userId: user.id });
       },
       async afterEmailVerification(user) {
         // ADMIN_EMAILS: a new account becomes admin only once it proves it owns the address.

@@ -9,9 +9,12 @@ import type { Env } from "./env.ts";
 import { fileMailer, smtpMailer, type Mailer } from "./mail/mailer.ts";
 import { AdminDirectory } from "./modules/users/admins.service.ts";
 import { RealtimeBus } from "./realtime/bus.ts";
-import { pruneRateLimits } from "./http/rate-limit.ts";
-import { logError } from "./log.ts";
 import { Background } from "./background.ts";
+import { Jobs } from "./jobs/queue.ts";
+import { defineMaintenance } from "./jobs/maintenance.ts";
+import { PRODUCTION_TIMINGS, TEST_TIMINGS } from "./jobs/timings.ts";
+import { Outbox } from "./mail/outbox.ts";
+import { defineScheduledWork } from "./jobs/registry.ts";
 
 /** Everything a request handler may use, built once per app (and once per test file). */
 export interface Deps {
@@ -25,8 +28,12 @@ export interface Deps {
   testClock: AdjustableClock | null;
   admins: AdminDirectory;
   realtime: RealtimeBus;
-  /** Work finished after answering (emails); stop() waits for it. */
+  /** Work finished after answering (queueing a reset email); stop() waits for it. */
   background: Background;
+  /** The job queue (pg-boss): scheduled emails, mail delivery, housekeeping. */
+  jobs: Jobs;
+  /** Every email goes out through it (on the queue). */
+  outbox: Outbox;
   authSecret: string;
   /** Aborted when the server shuts down: long-lived responses (SSE) end on it. */
   shutdown: AbortSignal;
@@ -71,16 +78,16 @@ export async function createDeps(env: Env, opts: DepsOptions = {}): Promise<Deps
   const admins = new AdminDirectory(db);
   const authSecret = opts.inMemory && !env.AUTH_SECRET ? randomBytes(32).toString("base64url") : resolveAuthSecret(env);
   const background = new Background();
-  const auth = createAuth({ env, db, mailer, admins, authSecret, background });
+  const jobs = new Jobs(database, env.TEST_CLOCK ? TEST_TIMINGS : PRODUCTION_TIMINGS);
+  const outbox = new Outbox(jobs, db, mailer, new URL(env.APP_URL).hostname);
+  const auth = createAuth({ env, db, outbox, admins, authSecret, background });
   const realtime = new RealtimeBus(database);
   await realtime.start();
-  // Rate-limit counters are rows: drop the long-expired ones every hour.
-  const pruneTimer = setInterval(() => void pruneRateLimits(db, clock.now().getTime()).catch((err: unknown) => logError("pruning rate limits failed", err)), 60 * 60_000);
-  pruneTimer.unref();
+  defineMaintenance(jobs, db, clock, realtime);
   const controller = new AbortController();
   // Every open live stream listens for shutdown: any number is expected, not a leak.
   setMaxListeners(0, controller.signal);
-  return {
+  const deps: Deps = {
     env,
     database,
     db,
@@ -91,17 +98,23 @@ export async function createDeps(env: Env, opts: DepsOptions = {}): Promise<Deps
     admins,
     realtime,
     background,
+    jobs,
+    outbox,
     authSecret,
     shutdown: controller.signal,
     endLiveStreams() {
       controller.abort();
     },
     async stop() {
-      clearInterval(pruneTimer);
       await background.drain();
+      // Jobs this instance took are finished (or, past the limit, left for another instance to retry).
+      await jobs.stop();
       controller.abort();
       await realtime.stop();
       await database.close();
     },
   };
+  defineScheduledWork(deps);
+  await jobs.start();
+  return deps;
 }

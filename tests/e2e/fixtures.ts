@@ -86,7 +86,8 @@ export async function readMail(to: string, subject: RegExp, timeoutMs = 10_000):
       if (!new RegExp(`^To: .*${to.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "mi").test(unfolded)) continue;
       const subj = unfolded.match(/^Subject: (.*)$/m)?.[1] ?? "";
       if (!subject.test(subj)) continue;
-      const link = unfolded.match(/https?:\/\/[^\s"<>]+/)?.[0];
+      // The first link that goes somewhere (the site's name at the top links to the home page).
+      const link = [...unfolded.matchAll(/https?:\/\/[^\s"<>\]]+/g)].map((m) => m[0]).find((l) => new URL(l).pathname.length > 1);
       if (link) return { text: unfolded, link };
     }
     await new Promise((r) => setTimeout(r, 200));

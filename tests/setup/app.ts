@@ -116,11 +116,12 @@ export function cookieFrom(res: Response): string {
 }
 
 /**
- * Mails written by the file mailer, oldest first, parsed. Some mail is sent after the response
- * (a reset email goes out in the background): wait for that work first, as shutdown would.
+ * Mails written by the file mailer, oldest first, parsed. Mail goes out on the job queue (a reset
+ * email is even queued after the response): wait until the queue has nothing left to run.
  */
 export async function readMails(t: Pick<TestApp, "mailDir" | "deps">) {
   await t.deps.background.drain();
+  await t.deps.jobs.settle();
   const { mailDir } = t;
   let files: string[];
   try {
@@ -141,7 +142,8 @@ export async function readMails(t: Pick<TestApp, "mailDir" | "deps">) {
 export async function latestLink(t: Pick<TestApp, "mailDir" | "deps">, to: string, subject: RegExp): Promise<string> {
   const mails = (await readMails(t)).filter((m) => m.to.includes(to) && subject.test(m.subject));
   const mail = mails.at(-1);
-  const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
+  // The first link that goes somewhere (the site's name at the top links to the home page).
+  const link = [...(mail?.text ?? "").matchAll(/https?:\/\/[^\s\]]+/g)].map((m) => m[0]).find((l) => new URL(l).pathname.length > 1);
   if (!link) throw new Error(`no mail with a link to ${to} matching ${subject}`);
   return link;
 }

@@ -7,6 +7,10 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
+  /** A stable Message-ID for keyed mail, so a mail program can drop a duplicate. */
+  messageId?: string;
   /** The link the message exists for, logged when mail goes to files. */
   link?: string;
 }
@@ -15,12 +19,21 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-/** Real SMTP delivery. */
+function envelope(from: string, m: MailMessage) {
+  return { from, to: m.to, subject: m.subject, text: m.text, html: m.html, headers: m.headers, messageId: m.messageId };
+}
+
+/** Real SMTP delivery; a server that does not answer fails the attempt (the queue retries it). */
 export function smtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(url);
+  const timeouts = new URL(url);
+  // A server that does not answer fails the attempt instead of holding the job for minutes.
+  for (const [k, v] of [["connectionTimeout", "20000"], ["greetingTimeout", "15000"], ["socketTimeout", "30000"]] as const) {
+    if (!timeouts.searchParams.has(k)) timeouts.searchParams.set(k, v);
+  }
+  const transport = nodemailer.createTransport(timeouts.toString());
   return {
     async send(m) {
-      await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+      await transport.sendMail(envelope(from, m));
     },
   };
 }
@@ -35,7 +48,7 @@ export function fileMailer(dir: string, from: string, log = true): Mailer {
   return {
     async send(m) {
       mkdirSync(dir, { recursive: true });
-      const info = await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+      const info = await transport.sendMail(envelope(from, m));
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       const file = join(dir, `${stamp}-${process.pid}-${++seq}.eml`);
       writeFileSync(file, info.message as Buffer);
