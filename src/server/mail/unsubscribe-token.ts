@@ -28,3 +28,12 @@ export function readUnsubscribeToken(secret: string, token: string): { userId: s
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   return { userId, kind: kind as MailKind };
 }
+
+/**
+ * The two unsubscribe addresses of an email: `page` for the footer link (a page that confirms and
+ * offers to undo) and `oneClick` for the List-Unsubscribe header (a POST that needs no session).
+ */
+export function unsubscribeLinks(appUrl: string, secret: string, userId: string, kind: MailKind): { page: string; oneClick: string } {
+  const token = encodeURIComponent(unsubscribeToken(secret, userId, kind));
+  return { page: `${appUrl}/unsubscribe?token=${token}`, oneClick: `${appUrl}/api/mail/unsubscribe?token=${token}` };
+}
