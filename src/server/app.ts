@@ -10,6 +10,7 @@ import { refuseNul, sameOriginWrites } from "./http/same-origin.ts";
 import { session } from "./http/session.ts";
 import { mountClient } from "./http/spa.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
+import { jobsRoutes } from "./modules/admin/jobs.routes.ts";
 import { podiumPageMeta } from "./modules/admin/podium.meta.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { blocksRoutes } from "./modules/blocks/blocks.routes.ts";
@@ -65,6 +66,7 @@ export function createApp(deps: Deps) {
     .route("/", communityRoutes)
     .route("/", blocksRoutes)
     .route("/", adminRoutes)
+    .route("/", jobsRoutes)
     .route("/", moderationRoutes);
 
   const routes = app.route("/api", api);

@@ -27,6 +27,7 @@ export const ROUTE_PATHS = {
   adminPodium: "/admin/podium",
   adminReports: "/admin/reports",
   adminAudit: "/admin/audit",
+  adminJobs: "/admin/jobs",
   podium: "/podium",
 } as const;
 

@@ -149,6 +149,8 @@ test.describe("guards and menu", () => {
       // Issue 13: the report queue (with its live count of open reports) and the audit log.
       /^Reports\d+ open reports?$/,
       "Audit Log",
+      // Issue 14: the job queue behind the emails.
+      "Jobs & Emails",
     ]);
     await expectAccessible(admin);
     await adminContext.close();

@@ -53,6 +53,7 @@ export const routes: RouteObject[] = [
       { path: paths.adminPodium.path, lazy: () => import("./routes/admin-podium.tsx") },
       { path: paths.adminReports.path, lazy: () => import("./routes/admin-reports.tsx") },
       { path: paths.adminAudit.path, lazy: () => import("./routes/admin-audit.tsx") },
+      { path: paths.adminJobs.path, lazy: () => import("./routes/admin-jobs.tsx") },
       { path: paths.podium.path, lazy: () => import("./routes/podium.tsx") },
       { path: "*", lazy: () => import("./routes/not-found.tsx") },
     ],

@@ -28,6 +28,7 @@ export const paths = {
   adminPodium: { path: ROUTE_PATHS.adminPodium, href: () => "/admin/podium" },
   adminReports: { path: ROUTE_PATHS.adminReports, href: () => "/admin/reports" },
   adminAudit: { path: ROUTE_PATHS.adminAudit, href: () => "/admin/audit" },
+  adminJobs: { path: ROUTE_PATHS.adminJobs, href: () => "/admin/jobs" },
   podium: { path: ROUTE_PATHS.podium, href: () => "/podium" },
 } as const;
 

@@ -74,7 +74,7 @@ export class Jobs {
     await this.boss.start();
     for (const q of this.queues.values()) {
       const options = {
-        retryLimit: q.retryLimit ?? 5,
+        retryLimit: Math.min(q.retryLimit ?? 5, this.timings.maxRetries),
         retryDelay: this.timings.retryDelaySeconds,
         retryBackoff: true,
         expireInSeconds: this.timings.expireSeconds,
@@ -115,6 +115,17 @@ export class Jobs {
     await this.boss.insert(items.map((i) => ({ name, data: i.data, id: jobIdForKey(`${name}:${i.key}`) })));
     const worker = this.workers.get(name);
     if (worker) this.boss.notifyWorker(worker);
+  }
+
+  /** Puts a failed job of a known queue back in line; false when it is not (or no longer) failed. */
+  async retry(name: string, id: string): Promise<boolean> {
+    if (!this.queues.has(name)) return false;
+    const { rows } = await this.database.sql(`select 1 from ${JOBS_SCHEMA}.job where name = $1 and id = $2 and state = 'failed'`, [name, id]);
+    if (rows.length === 0) return false;
+    await this.boss.retry(name, id);
+    const worker = this.workers.get(name);
+    if (worker) this.boss.notifyWorker(worker);
+    return true;
   }
 
   /** Finishes the jobs this instance is running (up to `timeoutMs`) and takes no more. */

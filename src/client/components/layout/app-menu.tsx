@@ -113,6 +113,7 @@ export function AppMenu({ me }: { me: Me | null }) {
                   <li><Link className={item} to={paths.adminPodium.href()}>Manage Editors' Picks</Link></li>
                   <li><Link className={item} to={paths.adminReports.href()}>Reports<OpenReportCount /></Link></li>
                   <li><Link className={item} to={paths.adminAudit.href()}>Audit Log</Link></li>
+                  <li><Link className={item} to={paths.adminJobs.href()}>Jobs &amp; Emails</Link></li>
                 </ul>
               </>
             )}

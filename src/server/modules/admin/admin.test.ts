@@ -33,6 +33,7 @@ describe("every admin endpoint checks admin status on the server", () => {
     { method: "DELETE", label: "/api/admin/users/:id/suspension", path: () => `/api/admin/users/${writer.id}/suspension` },
     { method: "POST", label: "/api/admin/users/:id/hide-all", path: () => `/api/admin/users/${writer.id}/hide-all`, json: () => ({ reason: "Spam" }) },
     { method: "GET", path: () => "/api/admin/audit" },
+    { method: "GET", path: () => "/api/admin/jobs" },
   ];
   let modPieceId: string;
   let sharedPromptId: string;

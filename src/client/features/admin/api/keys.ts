@@ -12,4 +12,5 @@ export const adminKeys = {
   userAll: () => ["admin", "user"] as const,
   podium: () => ["admin", "podium"] as const,
   publicPodium: () => ["podium"] as const,
+  jobs: () => ["admin", "jobs"] as const,
 };

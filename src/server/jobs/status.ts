@@ -1,0 +1,80 @@
+import cronParser from "cron-parser";
+import type { JobFailure, JobQueueStatus, JobsOverview } from "#shared/schemas/jobs.ts";
+import type { Database } from "../db/client.ts";
+import { JOBS_SCHEMA } from "./queue.ts";
+
+/** Recent failures listed on the dashboard. */
+const FAILURES_SHOWN = 20;
+
+interface CountRow {
+  name: string;
+  waiting: number;
+  running: number;
+  retrying: number;
+  failed: number;
+  last_completed: Date | null;
+  last_failed: Date | null;
+}
+
+const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
+
+function nextRun(cron: string | undefined, now: Date): string | null {
+  if (!cron) return null;
+  try {
+    return cronParser.parseExpression(cron, { tz: "UTC", currentDate: now }).next().toDate().toISOString();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What /admin/jobs shows: per queue, how many jobs wait, run, wait for a retry or failed, when
+ * one last finished and failed, and when a scheduled queue runs next; then the newest failures
+ * with their error message only. One grouped count per queue partition (pg-boss keeps a week of
+ * finished jobs there) and the newest failures by the failed-state index.
+ */
+export async function jobsOverview(database: Database, names: string[], now: Date): Promise<JobsOverview> {
+  const counts = (
+    await database.sql(
+      `select name,
+        count(*) filter (where state = 'created')::int as waiting,
+        count(*) filter (where state = 'active')::int as running,
+        count(*) filter (where state = 'retry')::int as retrying,
+        count(*) filter (where state = 'failed')::int as failed,
+        max(completed_on) filter (where state = 'completed') as last_completed,
+        max(completed_on) filter (where state = 'failed') as last_failed
+      from ${JOBS_SCHEMA}.job where name = any($1::text[]) group by name`,
+      [names],
+    )
+  ).rows as CountRow[];
+  const schedules = (await database.sql(`select name, cron from ${JOBS_SCHEMA}.schedule where name = any($1::text[])`, [names])).rows as { name: string; cron: string }[];
+  const failures = (
+    await database.sql(
+      `select id, name, completed_on, retry_count, output from ${JOBS_SCHEMA}.job
+       where name = any($1::text[]) and state = 'failed' order by completed_on desc limit ${FAILURES_SHOWN}`,
+      [names],
+    )
+  ).rows as { id: string; name: string; completed_on: Date; retry_count: number; output: { message?: unknown } | null }[];
+
+  const queues: JobQueueStatus[] = names.map((name) => {
+    const c = counts.find((r) => r.name === name);
+    return {
+      name,
+      waiting: c?.waiting ?? 0,
+      running: c?.running ?? 0,
+      retrying: c?.retrying ?? 0,
+      failed: c?.failed ?? 0,
+      lastCompletedAt: iso(c?.last_completed ?? null),
+      lastFailedAt: iso(c?.last_failed ?? null),
+      nextRunAt: nextRun(schedules.find((s) => s.name === name)?.cron, now),
+    };
+  });
+  const failed: JobFailure[] = failures.map((f) => ({
+    id: f.id,
+    name: f.name,
+    failedAt: iso(f.completed_on)!,
+    attempts: f.retry_count + 1,
+    error: typeof f.output?.message === "string" ? f.output.message.slice(0, 300) : "Unknown error",
+  }));
+  return { queues, failures: failed };
+}
