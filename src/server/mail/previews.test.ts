@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { MAIL_PREVIEWS } from "./previews.ts";
+
+const site = { siteName: "Harbour <Club>", appUrl: "https://write.example.org" };
+
+describe("every email template (npm run mail:preview)", () => {
+  it.each(MAIL_PREVIEWS.map((p) => [p.name, p] as const))("%s renders an HTML and a plain-text part with the site and why it was sent", async (_name, preview) => {
+    const mail = await preview.render(site);
+    expect(mail.subject).not.toMatch(/undefined|null|\[object/);
+    expect(mail.text).toContain("Harbour <Club>");
+    expect(mail.text).toMatch(/You got this because|You're getting this because/);
+    // The site's name is text in the HTML, escaped by React, never markup.
+    expect(mail.html).toContain("Harbour &lt;Club&gt;");
+    expect(mail.html).not.toContain("<Club>");
+    expect(mail.html).toContain('href="https://write.example.org"');
+  });
+});
