@@ -2,20 +2,21 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp } from "#server/app.ts";
-import { openDatabase } from "#server/db/client.ts";
+import { openDatabase, type Database } from "#server/db/client.ts";
 import { seedFreshDatabase } from "#server/db/seed.ts";
-import { createDeps } from "#server/deps.ts";
+import { createDeps, type Deps, type DepsOptions } from "#server/deps.ts";
 import { parseEnv } from "#server/env.ts";
 import { APP_URL, freshPostgres } from "./app.ts";
 
 /**
- * Two app instances on one fresh, seeded database of the PostgreSQL server at `serverUrl`, each
- * with its own pool and LISTEN connection, as two servers behind a load balancer would be.
+ * `count` app instances on one fresh, seeded database of the PostgreSQL server at `serverUrl`, each
+ * with its own pool, LISTEN connection and job workers, as servers behind a load balancer would be.
  */
-export async function twoInstances(serverUrl: string) {
-  const { database: databaseA, url, drop } = await freshPostgres(serverUrl);
-  const databaseB = await openDatabase({ databaseUrl: url });
-  const env = parseEnv({
+export async function instances(serverUrl: string, count: number, env: Record<string, string> = {}, options: Pick<DepsOptions, "mailer"> = {}) {
+  const first = await freshPostgres(serverUrl);
+  const databases: Database[] = [first.database];
+  for (let i = 1; i < count; i++) databases.push(await openDatabase({ databaseUrl: first.url }));
+  const parsed = parseEnv({
     NODE_ENV: "test",
     APP_URL,
     DATA_DIR: mkdtempSync(join(tmpdir(), "inkwell-instances-")),
@@ -23,19 +24,25 @@ export async function twoInstances(serverUrl: string) {
     AUTH_RATE_LIMIT_SCALE: "1000",
     LOG_REQUESTS: "false",
     AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",
+    ...env,
   });
-  const depsA = await createDeps(env, { inMemory: true, database: databaseA });
-  const depsB = await createDeps(env, { inMemory: true, database: databaseB });
+  const all: Deps[] = [];
   const close = async () => {
-    await depsB.stop();
-    await depsA.stop();
-    await drop();
+    for (const deps of all.reverse()) await deps.stop();
+    await first.drop();
   };
   try {
-    await seedFreshDatabase(depsA.db, depsA.clock.now(), "UTC");
+    for (const database of databases) all.push(await createDeps(parsed, { inMemory: true, database, ...options }));
+    await seedFreshDatabase(all[0]!.db, all[0]!.clock.now(), "UTC");
   } catch (err) {
     await close();
     throw err;
   }
-  return { appA: createApp(depsA), appB: createApp(depsB), depsA, depsB, close };
+  return { deps: [...all], apps: all.map((d) => createApp(d)), close };
+}
+
+/** Two instances (see `instances`). */
+export async function twoInstances(serverUrl: string) {
+  const { deps, apps, close } = await instances(serverUrl, 2);
+  return { appA: apps[0]!, appB: apps[1]!, depsA: deps[0]!, depsB: deps[1]!, close };
 }

@@ -5,8 +5,10 @@ import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import PgBoss from "pg-boss";
 import type { TestProject } from "vitest/node";
 import { migrationsFolder, openDatabase, PGLITE_EXTENSIONS } from "#server/db/client.ts";
+import { JOBS_SCHEMA } from "#server/jobs/queue.ts";
 
 /**
  * Vitest global setup of the server tests: the database is created and migrated ONCE per run, and
@@ -16,7 +18,8 @@ import { migrationsFolder, openDatabase, PGLITE_EXTENSIONS } from "#server/db/cl
  *   its path is provided as `pgliteTemplate`.
  * - with DATABASE_URL: a migrated database on that server, provided as `postgresTemplate`; each
  *   test app gets `CREATE DATABASE ... TEMPLATE` it.
- * Nothing date-dependent is in the template: each app still seeds itself with its own clock.
+ * The job queue's schema is in it too. Nothing date-dependent is in the template: each app still
+ * seeds itself with its own clock.
  */
 declare module "vitest" {
   export interface ProvidedContext {
@@ -43,6 +46,9 @@ export function databaseUrl(url: string, name: string): string {
   return u.toString();
 }
 
+/** The job queue's own tables (pg-boss creates them on its first start; the template has them already). */
+const jobsSchema = () => PgBoss.getConstructionPlans(JOBS_SCHEMA);
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const url = process.env.DATABASE_URL;
   if (url) {
@@ -50,12 +56,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await adminQuery(url, `CREATE DATABASE ${name}`);
     // Migrated through the app's own open step; closed before use, as a template must have no connections.
     const database = await openDatabase({ databaseUrl: databaseUrl(url, name) });
+    await database.sql(jobsSchema());
     await database.close();
     project.provide("postgresTemplate", name);
     return () => adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
   const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   await migrate(drizzle(client), { migrationsFolder });
+  await client.exec(jobsSchema());
   const dir = mkdtempSync(join(tmpdir(), "inkwell-template-"));
   const file = join(dir, "pgdata.tar");
   writeFileSync(file, new Uint8Array(await (await client.dumpDataDir("none")).arrayBuffer()));
