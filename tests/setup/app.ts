@@ -77,8 +77,15 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
   const deps = await createDeps({ ...env, DATABASE_URL: undefined }, { inMemory: true, database });
   await seedFreshDatabase(deps.db, deps.clock.now(), "UTC");
   const app = createApp(deps);
-  const mailDir = join(dataDir, "mail");
+  return testAppOf(app, deps, join(dataDir, "mail"), async () => {
+    await deps.stop();
+    await drop?.();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+}
 
+/** A running app as tests talk to it: requests with the app's origin (and a cookie), JSON reads. */
+export function testAppOf(app: ReturnType<typeof createApp>, deps: Deps, mailDir: string, close: () => Promise<void>): TestApp {
   const request = (path: string, init: RequestOpts = {}) => {
     const headers: Record<string, string> = { origin: APP_URL, ...init.headers };
     if (init.cookie) headers.cookie = init.cookie;
@@ -99,11 +106,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
       const text = await res.text();
       return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
     },
-    async close() {
-      await deps.stop();
-      await drop?.();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    close,
   };
 }
 

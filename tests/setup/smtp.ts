@@ -10,20 +10,28 @@ export interface ReceivedMail {
 /**
  * A real SMTP server on a free local port for tests: the app's nodemailer delivers to it over
  * TCP and each message is parsed as a mail program would. `failNext(n)` refuses the next n
- * messages with a temporary error (451), as a struggling server does.
+ * messages with a temporary error (451), as a struggling server does. `acceptDelayMs` holds each
+ * message that long before accepting it (a slow server: a batch takes a while).
  */
-export async function startSmtp() {
+export async function startSmtp({ acceptDelayMs = 0 } = {}) {
   const received: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
   let refuse = 0;
+  // Sessions whose client went away: a message still held is then never delivered (as a real server would not).
+  const closed = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    onClose(session) {
+      closed.add(session.id);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
+      stream.on("end", () => void setTimeout(finish, acceptDelayMs));
+      const finish = () => {
+        if (closed.has(session.id)) return callback(new Error("client went away"));
         if (refuse > 0) {
           refuse--;
           const err = Object.assign(new Error("Try again later"), { responseCode: 451 });
@@ -34,7 +42,7 @@ export async function startSmtp() {
           for (const w of waiters) w();
           callback();
         }, callback);
-      });
+      };
     },
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -1,0 +1,115 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { freshPostgres } from "#tests/setup/app.ts";
+import { startServerProcess, type ServerProcess } from "#tests/setup/server-process.ts";
+import { startSmtp } from "#tests/setup/smtp.ts";
+
+/*
+ * A real server process killed (SIGKILL) in the middle of sending the weekly best-of, then started
+ * again on the same database: every writer gets exactly one weekly email — nobody twice, nobody
+ * skipped. On the engine this run uses (embedded PGlite here, PostgreSQL in CI's second pass).
+ */
+
+const APP_URL = "http://localhost:3000";
+const WRITERS = 24;
+const cleanups: (() => Promise<void> | void)[] = [];
+afterAll(async () => {
+  for (const c of cleanups.reverse()) await c();
+});
+
+async function call(server: ServerProcess, path: string, init: { json?: unknown; cookie?: string } = {}) {
+  const res = await fetch(`${server.url}${path}`, {
+    method: init.json === undefined ? "GET" : "POST",
+    headers: { origin: APP_URL, "content-type": "application/json", ...(init.cookie ? { cookie: init.cookie } : {}) },
+    body: init.json === undefined ? undefined : JSON.stringify(init.json),
+  });
+  return { res, body: (await res.json().catch(() => null)) as Record<string, unknown> | null };
+}
+
+async function signUp(server: ServerProcess, email: string): Promise<string> {
+  const { res } = await call(server, "/api/auth/sign-up/email", { json: { name: email.split("@")[0], email, password: "a quiet room to write", alias: null, timeZone: "UTC" } });
+  if (res.status !== 200) throw new Error(`sign-up failed: ${res.status}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+async function publish(server: ServerProcess, cookie: string): Promise<void> {
+  const today = await call(server, "/api/prompts/today");
+  const session = await call(server, "/api/writing-sessions", { json: {}, cookie });
+  const { res } = await call(server, "/api/submissions", {
+    cookie,
+    json: {
+      content: "The harbour at dawn, gulls over the water.",
+      title: "Harbour",
+      promptId: (today.body!.prompt as { id: string }).id,
+      action: "publish",
+      signature: "name",
+      page: "write",
+      writingSession: session.body!.token,
+      idempotencyKey: crypto.randomUUID(),
+    },
+  });
+  if (res.status !== 201) throw new Error(`publish failed: ${res.status}`);
+}
+
+/** The next Sunday 09:05 UTC at least an hour from now (this week's public piece is inside its week). */
+function nextSundayMorning(): string {
+  const d = new Date(Date.now() + 3_600_000);
+  d.setUTCHours(9, 5, 0, 0);
+  while (d.getUTCDay() !== 0 || d.getTime() < Date.now() + 3_600_000) d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString();
+}
+
+describe("the weekly email across a crash", () => {
+  it("reaches every writer exactly once when the server is killed mid-batch and restarted", async () => {
+    // A slow SMTP server: the batch takes seconds, so the kill lands in the middle of it.
+    const smtp = await startSmtp({ acceptDelayMs: 120 });
+    cleanups.push(() => smtp.close());
+    let env: Record<string, string>;
+    const pgUrl = process.env.DATABASE_URL;
+    if (pgUrl) {
+      const fresh = await freshPostgres(pgUrl);
+      await fresh.database.close();
+      cleanups.push(fresh.drop);
+      env = { DATABASE_URL: fresh.url };
+    } else {
+      const dataDir = mkdtempSync(join(tmpdir(), "inkwell-weekly-crash-"));
+      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+      env = { DATA_DIR: dataDir };
+    }
+    env = { ...env, APP_URL, TEST_CLOCK: "true", SMTP_URL: smtp.url, AUTH_SECRET: "weekly-crash-secret-weekly-crash-secret-0123" };
+    let server = await startServerProcess(env);
+    cleanups.push(() => void server.child.kill("SIGKILL"));
+
+    const emails = Array.from({ length: WRITERS }, (_, i) => `weekly-crash-${i}-${Date.now()}@example.com`);
+    const cookies: string[] = [];
+    for (const email of emails) cookies.push(await signUp(server, email));
+    await publish(server, cookies[0]!);
+    const isWeekly = (m: { parsed: { subject?: string } }) => /The week's best/.test(m.parsed.subject ?? "");
+    // The sign-up confirmations first, so the count below is the weekly mails only.
+    await smtp.waitFor(WRITERS);
+
+    const sunday = nextSundayMorning();
+    // Not awaited: the answer comes when every weekly mail is out, and the server dies before that.
+    void call(server, "/api/test/clock", { json: { setTo: sunday, runScheduled: true } }).catch(() => undefined);
+    await smtp.waitFor(WRITERS + 6, 60_000);
+    server.child.kill("SIGKILL");
+    await server.exited;
+    const beforeRestart = smtp.received.filter(isWeekly).length;
+    expect(beforeRestart).toBeLessThan(WRITERS);
+
+    server = await startServerProcess(env);
+    // The same Sunday morning again on the new process; the tick plans again and the lost jobs come back.
+    const { res } = await call(server, "/api/test/clock", { json: { setTo: sunday, runScheduled: true } });
+    expect(res.status).toBe(200);
+    const weekly = (await smtp.waitFor(WRITERS * 2, 60_000)).filter(isWeekly);
+    const perWriter = new Map<string, number>();
+    for (const m of weekly) perWriter.set(m.to, (perWriter.get(m.to) ?? 0) + 1);
+    expect([...perWriter.keys()].sort()).toEqual([...emails].sort());
+    expect([...perWriter.values()].every((n) => n === 1)).toBe(true);
+  }, 180_000);
+});
