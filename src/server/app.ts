@@ -13,6 +13,7 @@ import { adminRoutes } from "./modules/admin/admin.routes.ts";
 import { podiumPageMeta } from "./modules/admin/podium.meta.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { blocksRoutes } from "./modules/blocks/blocks.routes.ts";
+import { collectionsRoutes } from "./modules/collections/collections.routes.ts";
 import { communityRoutes } from "./modules/community/community.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { meRoutes } from "./modules/me/me.routes.ts";
@@ -65,7 +66,8 @@ export function createApp(deps: Deps) {
     .route("/", communityRoutes)
     .route("/", blocksRoutes)
     .route("/", adminRoutes)
-    .route("/", moderationRoutes);
+    .route("/", moderationRoutes)
+    .route("/", collectionsRoutes);
 
   const routes = app.route("/api", api);
   app.all("/api/*", () => {
