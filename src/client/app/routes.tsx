@@ -54,6 +54,7 @@ export const routes: RouteObject[] = [
       { path: paths.adminReports.path, lazy: () => import("./routes/admin-reports.tsx") },
       { path: paths.adminAudit.path, lazy: () => import("./routes/admin-audit.tsx") },
       { path: paths.podium.path, lazy: () => import("./routes/podium.tsx") },
+      { path: paths.collection.path, lazy: () => import("./routes/collection.tsx") },
       { path: "*", lazy: () => import("./routes/not-found.tsx") },
     ],
   },

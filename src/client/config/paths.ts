@@ -29,6 +29,7 @@ export const paths = {
   adminReports: { path: ROUTE_PATHS.adminReports, href: () => "/admin/reports" },
   adminAudit: { path: ROUTE_PATHS.adminAudit, href: () => "/admin/audit" },
   podium: { path: ROUTE_PATHS.podium, href: () => "/podium" },
+  collection: { path: ROUTE_PATHS.collection, href: (month: string) => `/collections/${encodeURIComponent(month)}` },
 } as const;
 
 /** Where to go after signing in: a same-site path from ?next=, else /write (spec: success goes to /write). */

@@ -1,4 +1,4 @@
-import { JSDOM } from "jsdom";
+import { createRequire } from "node:module";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COLLECTION_MESSAGES, type CollectionResponse } from "#shared/schemas/collections.ts";
@@ -7,6 +7,9 @@ import { createUser, type TestUser } from "#tests/factories.ts";
 import { pieceAt } from "./test-helpers.ts";
 
 /* /api/collections/:month (issue 14 item 4): private to its writer, readable, downloadable. */
+
+/** jsdom's strict XML parser (jsdom ships no types): a document that is not well-formed holds a <parsererror>. */
+const { JSDOM } = createRequire(import.meta.url)("jsdom") as { JSDOM: new () => { window: { DOMParser: typeof DOMParser } } };
 
 let t: TestApp;
 let owner: TestUser;
