@@ -1,9 +1,9 @@
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { isMonth, monthLabel } from "#shared/domain/months.ts";
 import { COLLECTION_MESSAGES } from "#shared/schemas/collections.ts";
 import { paths } from "#client/config/paths.ts";
 import { Page } from "#client/components/layout/app-shell.tsx";
-import { buttonClass } from "#client/components/ui/button.tsx";
+import { LinkButton } from "#client/components/ui/button.tsx";
 import { EmptyState, ErrorState, LoadingState } from "#client/components/ui/states.tsx";
 import { useMe } from "#client/lib/get-me.ts";
 import { useDocumentTitle } from "#client/lib/use-document-title.ts";
@@ -27,14 +27,9 @@ export function Component() {
       <EmptyState
         title="Your collection is yours alone"
         action={
-          <div className="flex flex-wrap justify-center gap-2">
-            <Link to={paths.register.href(here)} className={buttonClass("text")}>
-              create account
-            </Link>
-            <Link to={paths.signin.href(here)} className={buttonClass("primary", "lowercase")}>
-              sign in
-            </Link>
-          </div>
+          <LinkButton to={paths.signin.href(here)} variant="primary" className="lowercase">
+            sign in
+          </LinkButton>
         }
       >
         {COLLECTION_MESSAGES.signIn}

@@ -1,22 +1,16 @@
 import { Fragment, type ReactNode } from "react";
 import { parseMarkup, type MarkupNode } from "#shared/domain/markup.ts";
 
+/** The element each styled run becomes (a prompt's LARGE reads as bold, its small as small). */
+const TAGS = { strong: "strong", large: "strong", em: "em", small: "small" } as const;
+
 function render(nodes: MarkupNode[], prefix: string): ReactNode[] {
   return nodes.map((n, i) => {
     const key = `${prefix}${i}`;
-    switch (n.type) {
-      case "text":
-        return <Fragment key={key}>{n.text}</Fragment>;
-      case "break":
-        return <br key={key} />;
-      case "strong":
-      case "large":
-        return <strong key={key}>{render(n.children, `${key}.`)}</strong>;
-      case "em":
-        return <em key={key}>{render(n.children, `${key}.`)}</em>;
-      case "small":
-        return <small key={key}>{render(n.children, `${key}.`)}</small>;
-    }
+    if (n.type === "text") return <Fragment key={key}>{n.text}</Fragment>;
+    if (n.type === "break") return <br key={key} />;
+    const Tag = TAGS[n.type];
+    return <Tag key={key}>{render(n.children, `${key}.`)}</Tag>;
   });
 }
 

@@ -50,15 +50,9 @@ interface Row {
   promptKind: "daily" | "freewrite";
 }
 
-function toBest(r: Row): BestPieceRow {
-  return {
-    id: r.id,
-    title: r.title,
-    content: r.content,
-    contentWarning: r.contentWarning,
-    authorLabel: authorLabel(r.submissionType, r.name, r.pieceAlias),
-    prompt: { text: r.promptText, kind: r.promptKind },
-  };
+/** Signed here: the writer's name and the alias go into the label and nowhere else. */
+function toBest({ submissionType, name, pieceAlias, promptText, promptKind, ...piece }: Row): BestPieceRow {
+  return { ...piece, authorLabel: authorLabel(submissionType, name, pieceAlias), prompt: { text: promptText, kind: promptKind } };
 }
 
 function shown(readerId: string) {

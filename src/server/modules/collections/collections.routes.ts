@@ -4,6 +4,7 @@ import { collectionDownloadQuery, collectionParam, collectionResponse, COLLECTIO
 import { collectionEpub } from "../../export/collection-epub.tsx";
 import { collectionMarkdown } from "../../export/collection-markdown.ts";
 import { requireUser, type AppEnv } from "../../http/context.ts";
+import { rateLimit } from "../../http/rate-limit.ts";
 import { respond } from "../../http/respond.ts";
 import { validate } from "../../http/validate.ts";
 import { getCollection } from "./collection.service.ts";
@@ -18,6 +19,9 @@ const signedIn = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
+/** A book is built per download: plenty for a person, not for a script. */
+const downloadLimit = rateLimit({ bucket: "collection-downloads", windowMs: 60 * 60_000, max: 60, per: "account" });
+
 export const collectionsRoutes = new Hono<AppEnv>()
   .get("/collections/:month", signedIn, validate("param", collectionParam), async (c) => {
     const user = requireUser(c, COLLECTION_MESSAGES.signIn);
@@ -25,7 +29,7 @@ export const collectionsRoutes = new Hono<AppEnv>()
     return respond(c, collectionResponse, await getCollection(c.get("deps").db, user.id, c.req.valid("param").month));
   })
   /** The collection as a file: Markdown or EPUB, downloaded (Content-Disposition: attachment). */
-  .get("/collections/:month/download", signedIn, validate("param", collectionParam), validate("query", collectionDownloadQuery), async (c) => {
+  .get("/collections/:month/download", signedIn, downloadLimit, validate("param", collectionParam), validate("query", collectionDownloadQuery), async (c) => {
     const user = requireUser(c, COLLECTION_MESSAGES.signIn);
     const { db, env, clock } = c.get("deps");
     const { month } = c.req.valid("param");
