@@ -14,6 +14,7 @@ import { jobsRoutes } from "./modules/admin/jobs.routes.ts";
 import { podiumPageMeta } from "./modules/admin/podium.meta.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { blocksRoutes } from "./modules/blocks/blocks.routes.ts";
+import { collectionsRoutes } from "./modules/collections/collections.routes.ts";
 import { communityRoutes } from "./modules/community/community.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { meRoutes } from "./modules/me/me.routes.ts";
@@ -67,7 +68,8 @@ export function createApp(deps: Deps) {
     .route("/", blocksRoutes)
     .route("/", adminRoutes)
     .route("/", jobsRoutes)
-    .route("/", moderationRoutes);
+    .route("/", moderationRoutes)
+    .route("/", collectionsRoutes);
 
   const routes = app.route("/api", api);
   app.all("/api/*", () => {

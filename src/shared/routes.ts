@@ -29,6 +29,7 @@ export const ROUTE_PATHS = {
   adminAudit: "/admin/audit",
   adminJobs: "/admin/jobs",
   podium: "/podium",
+  collection: "/collections/:month",
 } as const;
 
 const PATTERNS = Object.values(ROUTE_PATHS).map(

@@ -55,6 +55,7 @@ export const routes: RouteObject[] = [
       { path: paths.adminAudit.path, lazy: () => import("./routes/admin-audit.tsx") },
       { path: paths.adminJobs.path, lazy: () => import("./routes/admin-jobs.tsx") },
       { path: paths.podium.path, lazy: () => import("./routes/podium.tsx") },
+      { path: paths.collection.path, lazy: () => import("./routes/collection.tsx") },
       { path: "*", lazy: () => import("./routes/not-found.tsx") },
     ],
   },

@@ -1,4 +1,5 @@
 import type { Deps } from "../deps.ts";
+import { defineCollectionMail, monthlyPlan, weeklyPlan } from "../modules/collections/schedule.ts";
 import { planDue, type LocalPlan } from "./planner.ts";
 
 /** The minute tick that gives due writers their scheduled emails. */
@@ -7,7 +8,10 @@ export const EMAIL_TICK = "email.tick";
 /** Every per-writer local-time plan (weekly best-of, monthly collection, reminder, digest). */
 function localPlans(deps: Deps): LocalPlan[] {
   void deps;
-  return [];
+  return [
+    weeklyPlan,
+    monthlyPlan,
+  ];
 }
 
 /**
@@ -16,6 +20,7 @@ function localPlans(deps: Deps): LocalPlan[] {
  */
 export function defineScheduledWork(deps: Deps): void {
   const plans = localPlans(deps);
+  defineCollectionMail(deps);
   deps.jobs.define({
     name: EMAIL_TICK,
     // Every minute (pg-boss sends one job per minute across all instances); time zones with a

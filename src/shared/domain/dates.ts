@@ -78,6 +78,14 @@ export function localDayStart(date: string, timeZone: string): Date {
   return new Date(wallMidnight - zoneOffsetMs(new Date(guess), tz));
 }
 
+/** The instant the writer's local `date` reaches `hour`:00 (the weekly best-of's Sunday 09:00). */
+export function localHourStart(date: string, hour: number, timeZone: string): Date {
+  const tz = isValidTimeZone(timeZone) ? timeZone : "UTC";
+  const wall = Date.parse(`${date}T${String(hour).padStart(2, "0")}:00:00Z`);
+  const guess = wall - zoneOffsetMs(new Date(wall), tz);
+  return new Date(wall - zoneOffsetMs(new Date(guess), tz));
+}
+
 /** [start, end) of the writer's local `date` as instants, for comparing stored times without the database's zone list. */
 export function localDayBounds(date: string, timeZone: string): { start: Date; end: Date } {
   return { start: localDayStart(date, timeZone), end: localDayStart(addDays(date, 1), timeZone) };
