@@ -1,5 +1,6 @@
 import type { Deps } from "../deps.ts";
 import { planDue, type LocalPlan } from "./planner.ts";
+import { defineReminder, reminderPlan } from "../modules/reminders/reminder.job.ts";
 
 /** The minute tick that gives due writers their scheduled emails. */
 export const EMAIL_TICK = "email.tick";
@@ -7,7 +8,9 @@ export const EMAIL_TICK = "email.tick";
 /** Every per-writer local-time plan (weekly best-of, monthly collection, reminder, digest). */
 function localPlans(deps: Deps): LocalPlan[] {
   void deps;
-  return [];
+  return [
+    reminderPlan,
+  ];
 }
 
 /**
@@ -16,6 +19,7 @@ function localPlans(deps: Deps): LocalPlan[] {
  */
 export function defineScheduledWork(deps: Deps): void {
   const plans = localPlans(deps);
+  defineReminder(deps);
   deps.jobs.define({
     name: EMAIL_TICK,
     // Every minute (pg-boss sends one job per minute across all instances); time zones with a
