@@ -1,6 +1,7 @@
 import type { Deps } from "../deps.ts";
 import { planDue, type LocalPlan } from "./planner.ts";
 import { defineReminder, reminderPlan } from "../modules/reminders/reminder.job.ts";
+import { defineDigest, digestPlans } from "../modules/digest/digest.job.ts";
 
 /** The minute tick that gives due writers their scheduled emails. */
 export const EMAIL_TICK = "email.tick";
@@ -10,6 +11,7 @@ function localPlans(deps: Deps): LocalPlan[] {
   void deps;
   return [
     reminderPlan,
+    ...digestPlans,
   ];
 }
 
@@ -20,6 +22,7 @@ function localPlans(deps: Deps): LocalPlan[] {
 export function defineScheduledWork(deps: Deps): void {
   const plans = localPlans(deps);
   defineReminder(deps);
+  defineDigest(deps);
   deps.jobs.define({
     name: EMAIL_TICK,
     // Every minute (pg-boss sends one job per minute across all instances); time zones with a
