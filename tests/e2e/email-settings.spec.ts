@@ -69,3 +69,28 @@ test("an unsubscribe link confirms in words, signed out, and offers to undo", as
   await expectAccessible(visitor);
   await context.close();
 });
+
+test("after the first piece the writing page offers the daily reminder once", async ({ page }) => {
+  await registerViaApi(page.request);
+  const save = async (text: string) => {
+    await page.goto("/write");
+    await page.getByRole("textbox", { name: "Your writing" }).fill(text);
+    await expect(page.getByRole("timer", { name: "Writing time complete" })).toBeVisible({ timeout: 15_000 });
+    await page.getByRole("button", { name: "save" }).click();
+    await page.getByRole("dialog", { name: "Save your writing" }).getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Nice work, you just got better at writing." })).toBeVisible();
+  };
+  await save("The first words, before the kettle boiled.");
+  const offer = page.getByRole("region", { name: "Make it a habit?" });
+  await expect(offer).toBeVisible();
+  await expectAccessible(page);
+  await offer.getByRole("combobox", { name: "Remind me to write each day at" }).selectOption("8");
+  await offer.getByRole("button", { name: "Turn on" }).click();
+  await expect(page.getByText(/We'll remind you each day at 8/)).toBeVisible();
+  const prefs = (await (await page.request.get("/api/me/notification-prefs")).json()) as { prefs: { reminder: boolean; reminderHour: number } };
+  expect(prefs.prefs).toMatchObject({ reminder: true, reminderHour: 8 });
+
+  await save("The second words, after the kettle.");
+  await expect(page.getByRole("link", { name: "your portfolio" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Make it a habit?" })).toHaveCount(0);
+});
