@@ -1,9 +1,11 @@
 import { useEffect, useRef } from "react";
+import { useSearchParams } from "react-router";
 import { MAIL_KIND_NAMES } from "#shared/schemas/notification-prefs.ts";
 import { paths } from "#client/config/paths.ts";
 import { Button, LinkButton } from "#client/components/ui/button.tsx";
 import { ErrorState, FormMessage, LoadingState } from "#client/components/ui/states.tsx";
 import { errorMessage } from "#client/lib/api-client.ts";
+import { useDocumentTitle } from "#client/lib/use-document-title.ts";
 import { useMailLinkAction } from "../api/notification-prefs.ts";
 
 const NO_TOKEN = "This link is missing its code. Open your email settings to choose what you get.";
@@ -13,7 +15,9 @@ const NO_TOKEN = "This link is missing its code. Open your email settings to cho
  * has loaded, so a link scanner's GET changes nothing; then it says what happened in words and,
  * for an unsubscribe, offers to undo.
  */
-export function MailLinkResult({ action, token }: { action: "unsubscribe" | "keep-reminding"; token: string | null }) {
+export function MailLinkResult({ action }: { action: "unsubscribe" | "keep-reminding" }) {
+  useDocumentTitle(action === "unsubscribe" ? "Unsubscribe" : "Keep reminding me");
+  const token = useSearchParams()[0].get("token");
   const first = useMailLinkAction();
   const undo = useMailLinkAction();
   const started = useRef(false);

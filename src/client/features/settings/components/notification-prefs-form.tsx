@@ -4,10 +4,12 @@ import { Button } from "#client/components/ui/button.tsx";
 import { ErrorState, FormMessage, LoadingState } from "#client/components/ui/states.tsx";
 import { browserTimeZone, errorMessage } from "#client/lib/api-client.ts";
 import { useNotificationPrefs, useSaveNotificationPrefs } from "../api/notification-prefs.ts";
-import { formatHour, HOURS, timeZones } from "../lib/hours.ts";
+import { hourChoices, timeZones } from "../lib/hours.ts";
+import { ChoiceSelect } from "./choice-select.tsx";
 
 const DIGEST_LABELS: Record<(typeof DIGEST_FREQUENCIES)[number], string> = { off: "Off", daily: "Daily", weekly: "Weekly (Mondays)" };
-const select = "min-h-11 w-full rounded-md border border-line bg-paper px-3 text-base text-ink focus:border-accent sm:w-auto";
+const DIGEST_CHOICES = DIGEST_FREQUENCIES.map((f) => ({ value: f, label: DIGEST_LABELS[f] }));
+const wide = "w-full sm:w-auto";
 
 type Draft = Required<Omit<NotificationPrefsInput, "reminderOffered">>;
 const draftOf = (p: NotificationPrefs): Draft => ({ weekly: p.weekly, monthly: p.monthly, reminder: p.reminder, reminderHour: p.reminderHour, digest: p.digest, timeZone: p.timeZone });
@@ -37,17 +39,18 @@ function Toggle({ label, hint, checked, onChange }: { label: string; hint: strin
   );
 }
 
-function Row({ label, children, hint }: { label: (id: string) => ReactNode; children: (id: string, hintId: string) => ReactNode; hint?: ReactNode }) {
+/** A labelled control with its hint, tied together for screen readers. */
+function Row({ label, hint, children }: { label: string; hint: string; children: (id: string, hintId: string) => ReactNode }) {
   const id = useId();
   return (
     <div className="flex flex-col gap-1.5 py-3">
-      {label(id)}
+      <label htmlFor={id} className="font-medium text-ink">
+        {label}
+      </label>
       {children(id, `${id}-hint`)}
-      {hint && (
-        <p id={`${id}-hint`} className="text-sm text-muted">
-          {hint}
-        </p>
-      )}
+      <p id={`${id}-hint`} className="text-sm text-muted">
+        {hint}
+      </p>
     </div>
   );
 }
@@ -79,59 +82,23 @@ export function NotificationPrefsForm({ prefs }: { prefs: NotificationPrefs }) {
         <Toggle label="Monthly collection" hint="On the 1st at 09:00: your pieces of the month." checked={draft.monthly} onChange={(on) => set("monthly", on)} />
         <Toggle label="Daily reminder" hint="Today's prompt at the hour you choose, unless you already wrote." checked={draft.reminder} onChange={(on) => set("reminder", on)} />
       </fieldset>
-      <Row
-        label={(id) => (
-          <label htmlFor={id} className="font-medium text-ink">
-            Reminder time
-          </label>
-        )}
-        hint={`Your time, in ${draft.timeZone}.`}
-      >
-        {(id, hintId) => (
-          <select id={id} aria-describedby={hintId} className={select} value={draft.reminderHour} onChange={(e) => set("reminderHour", Number(e.target.value))}>
-            {HOURS.map((h) => (
-              <option key={h} value={h}>
-                {formatHour(h)}
-              </option>
-            ))}
-          </select>
-        )}
+      <Row label="Reminder time" hint={`Your time, in ${draft.timeZone}.`}>
+        {(id, hintId) => <ChoiceSelect id={id} aria-describedby={hintId} className={wide} choices={hourChoices()} value={draft.reminderHour} onChoose={(h) => set("reminderHour", h)} />}
       </Row>
-      <Row
-        label={(id) => (
-          <label htmlFor={id} className="font-medium text-ink">
-            Notification digest
-          </label>
-        )}
-        hint="An email of your unread notifications, from 09:00. Nothing unread, no email."
-      >
-        {(id, hintId) => (
-          <select id={id} aria-describedby={hintId} className={select} value={draft.digest} onChange={(e) => set("digest", e.target.value as Draft["digest"])}>
-            {DIGEST_FREQUENCIES.map((f) => (
-              <option key={f} value={f}>
-                {DIGEST_LABELS[f]}
-              </option>
-            ))}
-          </select>
-        )}
+      <Row label="Notification digest" hint="An email of your unread notifications, from 09:00. Nothing unread, no email.">
+        {(id, hintId) => <ChoiceSelect id={id} aria-describedby={hintId} className={wide} choices={DIGEST_CHOICES} value={draft.digest} onChoose={(f) => set("digest", f)} />}
       </Row>
-      <Row
-        label={(id) => (
-          <label htmlFor={id} className="font-medium text-ink">
-            Time zone
-          </label>
-        )}
-        hint="Your writing day and your emails follow it. It can change once a day."
-      >
+      <Row label="Time zone" hint="Your writing day and your emails follow it. It can change once a day.">
         {(id, hintId) => (
           <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-            <select id={id} aria-describedby={hintId} className={select} value={draft.timeZone} onChange={(e) => set("timeZone", e.target.value)}>
-              {timeZones(draft.timeZone).map((z) => (
-                <option key={z} value={z}>
-                  {z}
-                </option>
-              ))}
-            </select>
+            <ChoiceSelect
+              id={id}
+              aria-describedby={hintId}
+              className={wide}
+              choices={timeZones(draft.timeZone).map((z) => ({ value: z, label: z }))}
+              value={draft.timeZone}
+              onChoose={(z) => set("timeZone", z)}
+            />
             {browserZone !== draft.timeZone && (
               <Button variant="ghost" onClick={() => set("timeZone", browserZone)}>
                 Use this device&apos;s ({browserZone})

@@ -3,7 +3,8 @@ import { Button } from "#client/components/ui/button.tsx";
 import { FormMessage } from "#client/components/ui/states.tsx";
 import { errorMessage } from "#client/lib/api-client.ts";
 import { useNotificationPrefs, useSaveNotificationPrefs } from "../api/notification-prefs.ts";
-import { formatHour, HOURS } from "../lib/hours.ts";
+import { formatHour, hourChoices } from "../lib/hours.ts";
+import { ChoiceSelect } from "./choice-select.tsx";
 
 /**
  * Right after a writer's first piece (issue 14 item 5): "Remind me to write each day at [hour]",
@@ -35,18 +36,7 @@ export function ReminderOffer() {
       </h2>
       <div className="mt-3 flex flex-wrap items-center gap-2">
         <label htmlFor={`${id}-hour`}>Remind me to write each day at</label>
-        <select
-          id={`${id}-hour`}
-          className="min-h-11 rounded-md border border-line bg-paper px-3 text-base text-ink focus:border-accent"
-          value={chosen}
-          onChange={(e) => setHour(Number(e.target.value))}
-        >
-          {HOURS.map((h) => (
-            <option key={h} value={h}>
-              {formatHour(h)}
-            </option>
-          ))}
-        </select>
+        <ChoiceSelect id={`${id}-hour`} choices={hourChoices()} value={chosen} onChoose={setHour} />
       </div>
       <p className="mt-2 text-sm text-muted">One email with the day&apos;s prompt, only on days you haven&apos;t written yet.</p>
       <div className="mt-4 flex flex-wrap gap-2">

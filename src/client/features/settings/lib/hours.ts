@@ -1,5 +1,5 @@
-/** The 24 hours a reminder can come at. */
-export const HOURS = Array.from({ length: 24 }, (_, h) => h);
+/** The 24 hours a reminder can come at, as choices worded in the reader's locale. */
+export const hourChoices = () => Array.from({ length: 24 }, (_, h) => ({ value: h, label: formatHour(h) }));
 
 /** An hour of the day as the reader's locale says it ("7 PM", "19"), with no date or zone in it. */
 export function formatHour(hour: number, locale?: string): string {
