@@ -18,6 +18,7 @@ import { collectionsRoutes } from "./modules/collections/collections.routes.ts";
 import { communityRoutes } from "./modules/community/community.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { meRoutes } from "./modules/me/me.routes.ts";
+import { mailPrefsRoutes } from "./modules/mail-prefs/prefs.routes.ts";
 import { moderationRoutes } from "./modules/moderation/moderation.routes.ts";
 import { portfolioPageMeta } from "./modules/portfolio/portfolio.meta.ts";
 import { portfolioRoutes } from "./modules/portfolio/portfolio.routes.ts";
@@ -62,6 +63,7 @@ export function createApp(deps: Deps) {
     .use("*", session())
     .route("/", healthRoutes)
     .route("/", meRoutes)
+    .route("/", mailPrefsRoutes)
     .route("/", writingRoutes)
     .route("/", portfolioRoutes)
     .route("/", communityRoutes)

@@ -17,8 +17,12 @@ export const MESSAGES = {
   notJson: "Requests must be sent as JSON.",
 } as const;
 
+/** RFC 8058 one-click unsubscribe: a mail provider POSTs a form from its own servers, with no Origin (the signed token is the authority). */
+const ONE_CLICK_UNSUBSCRIBE = "/api/mail/unsubscribe";
+
 export const sameOriginWrites = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   if (SAFE_METHODS.has(c.req.method)) return next();
+  if (c.req.method === "POST" && c.req.path === ONE_CLICK_UNSUBSCRIBE) return next();
   const allowed = new URL(c.get("deps").env.APP_URL).origin;
   if (c.req.header("origin") !== allowed) throw new HttpError(403, "cross_origin", MESSAGES.crossOrigin);
   // A typed body must be JSON; an untyped one must be empty (a form, beacon or text/plain post is neither).

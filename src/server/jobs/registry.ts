@@ -1,16 +1,19 @@
 import type { Deps } from "../deps.ts";
 import { defineCollectionMail, monthlyPlan, weeklyPlan } from "../modules/collections/schedule.ts";
+import { defineDigest, digestPlans } from "../modules/digest/digest.job.ts";
+import { defineReminder, reminderPlan } from "../modules/reminders/reminder.job.ts";
 import { planDue, type LocalPlan } from "./planner.ts";
 
 /** The minute tick that gives due writers their scheduled emails. */
 export const EMAIL_TICK = "email.tick";
 
 /** Every per-writer local-time plan (weekly best-of, monthly collection, reminder, digest). */
-function localPlans(deps: Deps): LocalPlan[] {
-  void deps;
+function localPlans(): LocalPlan[] {
   return [
     weeklyPlan,
     monthlyPlan,
+    reminderPlan,
+    ...digestPlans,
   ];
 }
 
@@ -19,8 +22,10 @@ function localPlans(deps: Deps): LocalPlan[] {
  * housekeeping are defined where they are built, in deps.ts.)
  */
 export function defineScheduledWork(deps: Deps): void {
-  const plans = localPlans(deps);
+  const plans = localPlans();
   defineCollectionMail(deps);
+  defineReminder(deps);
+  defineDigest(deps);
   deps.jobs.define({
     name: EMAIL_TICK,
     // Every minute (pg-boss sends one job per minute across all instances); time zones with a

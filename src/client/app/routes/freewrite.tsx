@@ -1,6 +1,7 @@
+import { ReminderOffer } from "#client/features/settings/components/reminder-offer.tsx";
 import { WritingPage } from "#client/features/writing/components/writing-page.tsx";
 
 /** /freewrite: the same flow without a prompt (spec §2). Open to everyone. */
 export function Component() {
-  return <WritingPage page="freewrite" />;
+  return <WritingPage page="freewrite" afterSuccess={<ReminderOffer />} />;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { paths } from "#client/config/paths.ts";
 import { WRITING_MESSAGES } from "#shared/domain/writing-session.ts";
 import { Button, LinkButton } from "#client/components/ui/button.tsx";
@@ -8,7 +8,7 @@ import { useConfig } from "#client/lib/get-config.ts";
 const LINK_SHOWN_MS = 8000;
 
 /** After a save or publish (spec §2): the thanks, the way on, and for a published piece its link. */
-export function SuccessView({ kind, pieceId, onWriteAgain }: { kind: "saved" | "published"; pieceId: string | null; onWriteAgain: () => void }) {
+export function SuccessView({ kind, pieceId, onWriteAgain, children }: { kind: "saved" | "published"; pieceId: string | null; onWriteAgain: () => void; children?: ReactNode }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const { data: config } = useConfig();
   const toast = useToast();
@@ -46,6 +46,7 @@ export function SuccessView({ kind, pieceId, onWriteAgain }: { kind: "saved" | "
           write again
         </Button>
       </nav>
+      {children}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, type ReactNode } from "react";
 import { countWords } from "#shared/domain/words.ts";
 import type { WritingPage as Page } from "#shared/domain/writing-session.ts";
 import { useDocumentTitle } from "#client/lib/use-document-title.ts";
@@ -17,7 +17,7 @@ import { WritingEditor } from "./writing-editor.tsx";
  * the text, publish and save, the word count and the countdown. What it does is useWritingFlow's;
  * this lays it out.
  */
-export function WritingPage({ page }: { page: Page }) {
+export function WritingPage({ page, afterSuccess }: { page: Page; /** Shown under the thanks (the route's reminder offer). */ afterSuccess?: ReactNode }) {
   useDocumentTitle(page === "write" ? "Write" : "Freewrite", "One prompt, ten minutes of writing.");
   const flow = useWritingFlow(page);
   const { me, state, text, busy } = flow;
@@ -26,7 +26,9 @@ export function WritingPage({ page }: { page: Page }) {
   if (state.view === "saved" || state.view === "published") {
     return (
       <div className="mx-auto w-full max-w-2xl px-4">
-        <SuccessView kind={state.view} pieceId={state.publishedId} onWriteAgain={flow.writeAgain} />
+        <SuccessView kind={state.view} pieceId={state.publishedId} onWriteAgain={flow.writeAgain}>
+          {afterSuccess}
+        </SuccessView>
       </div>
     );
   }
