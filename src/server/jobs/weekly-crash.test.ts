@@ -96,11 +96,16 @@ describe("the weekly email across a crash", () => {
     const sunday = nextSundayMorning();
     // Not awaited: the answer comes when every weekly mail is out, and the server dies before that.
     void call(server, "/api/test/clock", { json: { setTo: sunday, runScheduled: true } }).catch(() => undefined);
-    await smtp.waitFor(WRITERS + 6, 60_000);
+    // Killed while the seventh weekly mail is in the SMTP server's hands, not yet accepted: six went
+    // out and were recorded (one job at a time), one is lost with the process, the rest wait.
+    smtp.holdFrom(WRITERS + 7);
+    await smtp.waitForHeld(WRITERS + 7, 60_000);
     server.child.kill("SIGKILL");
     await server.exited;
+    await smtp.clientsGone();
+    smtp.release();
     const beforeRestart = smtp.received.filter(isWeekly).length;
-    expect(beforeRestart).toBeLessThan(WRITERS);
+    expect(beforeRestart).toBe(6);
 
     server = await startServerProcess(env);
     // The same Sunday morning again on the new process; the tick plans again and the lost jobs come back.
@@ -110,6 +115,7 @@ describe("the weekly email across a crash", () => {
     const perWriter = new Map<string, number>();
     for (const m of weekly) perWriter.set(m.to, (perWriter.get(m.to) ?? 0) + 1);
     expect([...perWriter.keys()].sort()).toEqual([...emails].sort());
-    expect([...perWriter.values()].every((n) => n === 1)).toBe(true);
+    const twice = [...perWriter].filter(([, n]) => n !== 1);
+    expect(twice, `before restart ${beforeRestart}; ids ${weekly.filter((m) => twice.some(([to]) => to === m.to)).map((m) => m.parsed.messageId).join(" ")}`).toEqual([]);
   }, 180_000);
 });
