@@ -19,6 +19,7 @@ import { meRoutes } from "./modules/me/me.routes.ts";
 import { moderationRoutes } from "./modules/moderation/moderation.routes.ts";
 import { portfolioPageMeta } from "./modules/portfolio/portfolio.meta.ts";
 import { portfolioRoutes } from "./modules/portfolio/portfolio.routes.ts";
+import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";
 import { writingRoutes } from "./modules/writing/writing.routes.ts";
 
 export function createApp(deps: Deps) {
@@ -65,7 +66,8 @@ export function createApp(deps: Deps) {
     .route("/", communityRoutes)
     .route("/", blocksRoutes)
     .route("/", adminRoutes)
-    .route("/", moderationRoutes);
+    .route("/", moderationRoutes)
+    .route("/", notificationsRoutes);
 
   const routes = app.route("/api", api);
   app.all("/api/*", () => {

@@ -2,3 +2,4 @@ export * from "./auth.ts";
 export * from "./content.ts";
 export * from "./moderation.ts";
 export * from "./blocks.ts";
+export * from "./notifications.ts";

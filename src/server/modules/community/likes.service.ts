@@ -5,6 +5,7 @@ import { refusesAsBlocker } from "../../db/blocks-sql.ts";
 import { submissionLikes, submissions } from "../../db/schema/index.ts";
 import type { Deps } from "../../deps.ts";
 import { forbidden, notFound } from "../../http/errors.ts";
+import { notifyLike } from "../notifications/notify.service.ts";
 
 /**
  * Like or unlike, idempotent: the piece's row is locked first, so concurrent requests take
@@ -42,6 +43,8 @@ export async function setLike(deps: Deps, pieceId: string, userId: string, liked
     if (!updated) return { liked, likeCount: piece.likeCount };
     const likeCount = Number(updated.like_count);
     await deps.realtime.publish(tx, "piece:liked", { id: pieceId, likeCount });
+    // A like counts up the writer's batch (issue 14 item 6); an unlike takes nothing back.
+    if (liked) await notifyLike(tx, { pieceId, likerId: userId, at: deps.clock.now() });
     return { liked, likeCount };
   });
 }
