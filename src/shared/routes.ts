@@ -28,6 +28,7 @@ export const ROUTE_PATHS = {
   adminReports: "/admin/reports",
   adminAudit: "/admin/audit",
   podium: "/podium",
+  notifications: "/notifications",
 } as const;
 
 const PATTERNS = Object.values(ROUTE_PATHS).map(

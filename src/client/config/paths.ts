@@ -29,6 +29,7 @@ export const paths = {
   adminReports: { path: ROUTE_PATHS.adminReports, href: () => "/admin/reports" },
   adminAudit: { path: ROUTE_PATHS.adminAudit, href: () => "/admin/audit" },
   podium: { path: ROUTE_PATHS.podium, href: () => "/podium" },
+  notifications: { path: ROUTE_PATHS.notifications, href: () => "/notifications" },
 } as const;
 
 /** Where to go after signing in: a same-site path from ?next=, else /write (spec: success goes to /write). */
