@@ -11,7 +11,7 @@ import type { Deps } from "../deps.ts";
  */
 
 type Listener = () => void;
-const USER_CHANNEL = "inkwell_user";
+export const USER_CHANNEL = "inkwell_user";
 interface Registry {
   listeners: Map<string, Set<Listener>>;
   /** Settles once this instance LISTENs on the channel. */

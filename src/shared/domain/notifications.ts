@@ -13,30 +13,33 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFIED_MODERATION_ACTIONS = ["hidden", "restored", "deleted"] as const;
 export type NotifiedModerationAction = (typeof NOTIFIED_MODERATION_ACTIONS)[number];
 
-/** The stored data of each kind (the piece's name is kept as it was named then). */
+/**
+ * The stored data of each kind: only what the message needs beyond the piece, whose name is read
+ * with the notification (a deleted piece's name is kept, as it was, in `piece`).
+ */
 export type NotificationData =
-  | { kind: "comment"; piece: string; by: string }
-  | { kind: "pick"; piece: string }
+  | { kind: "comment"; by: string }
+  | { kind: "pick" }
   | { kind: "achievement"; achievement: AchievementType; year: number }
-  | { kind: "moderation"; piece: string; action: NotifiedModerationAction; reason: string | null }
-  | { kind: "likes"; piece: string };
+  | { kind: "moderation"; action: NotifiedModerationAction; reason: string | null; piece?: string }
+  | { kind: "likes" };
 
 const quoted = (piece: string) => `'${piece}'`;
 
-/** The sentence shown for a notification; `count` is how many likes a batch holds. */
-export function notificationText(data: NotificationData, count = 1): string {
+/** The sentence shown for a notification about the piece named `piece`; `count` is how many likes a batch holds. */
+export function notificationText(data: NotificationData, piece: string, count = 1): string {
   switch (data.kind) {
     case "comment":
-      return `${data.by} commented on ${quoted(data.piece)}`;
+      return `${data.by} commented on ${quoted(piece)}`;
     case "pick":
-      return `${quoted(data.piece)} was featured as an Editors' Pick`;
+      return `${quoted(piece)} was featured as an Editors' Pick`;
     case "achievement":
       return `You reached ${ACHIEVEMENT_NAMES[data.achievement]} (${data.year})`;
     case "moderation": {
       const done = { hidden: "was hidden by a moderator", restored: "is visible again: a moderator restored it", deleted: "was deleted by a moderator" }[data.action];
-      return `${quoted(data.piece)} ${done}${data.reason ? `. Reason: ${data.reason}` : ""}`;
+      return `${quoted(data.piece ?? piece)} ${done}${data.reason ? `. Reason: ${data.reason}` : ""}`;
     }
     case "likes":
-      return count === 1 ? `1 person liked ${quoted(data.piece)}` : `${count} people liked ${quoted(data.piece)}`;
+      return count === 1 ? `1 person liked ${quoted(piece)}` : `${count} people liked ${quoted(piece)}`;
   }
 }

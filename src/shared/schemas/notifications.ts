@@ -17,13 +17,12 @@ export const NOTIFICATION_MESSAGES = {
 } as const;
 
 /** What is stored per kind (notifications.data), checked when read back. */
-const piece = z.string();
 export const notificationData = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("comment"), piece, by: z.string() }),
-  z.object({ kind: z.literal("pick"), piece }),
+  z.object({ kind: z.literal("comment"), by: z.string() }),
+  z.object({ kind: z.literal("pick") }),
   z.object({ kind: z.literal("achievement"), achievement: z.enum(ACHIEVEMENT_TYPES), year: z.number().int() }),
-  z.object({ kind: z.literal("moderation"), piece, action: z.enum(NOTIFIED_MODERATION_ACTIONS), reason: z.string().nullable() }),
-  z.object({ kind: z.literal("likes"), piece }),
+  z.object({ kind: z.literal("moderation"), action: z.enum(NOTIFIED_MODERATION_ACTIONS), reason: z.string().nullable(), piece: z.string().optional() }),
+  z.object({ kind: z.literal("likes") }),
 ]);
 
 export const notificationItem = z.object({

@@ -37,7 +37,7 @@ export async function setFeatured(db: Db, realtime: RealtimeBus, id: string, isF
       const featuredAt = isFeatured ? now : null;
       await tx.update(submissions).set({ isFeatured, featuredAt }).where(eq(submissions.id, id));
       await realtime.publish(tx, "piece:featured", { id, isFeatured });
-      if (isFeatured) await notifyPick(tx, id, now);
+      if (isFeatured) await notifyPick(tx, id, row.userId, now);
       // Every featuring is on the record (issue 13).
       await recordAudit(tx, { adminId, action: isFeatured ? "feature" : "unfeature", itemKind: "piece", itemId: id, subjectWriterId: row.userId }, now);
       return { id, isFeatured, featuredAt: featuredAt ? iso(featuredAt) : null };

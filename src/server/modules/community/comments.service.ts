@@ -20,7 +20,6 @@ import {
   type CommentRow,
 } from "./comments.query.ts";
 import { itemDeleted } from "../moderation/reports.service.ts";
-import { notifyComment } from "../notifications/notify.service.ts";
 import { typedRows } from "./typed-rows.ts";
 
 function commentFrom(row: CommentRow, viewer: SessionUser | null): PieceComment {
@@ -78,8 +77,6 @@ export async function addComment(deps: Deps, pieceId: string, user: SessionUser,
     const commentCount = row.comment_count;
     const comment = commentFrom(row, user);
     await deps.realtime.publish(tx, "piece:commented", { id: pieceId, commentCount, commentId: comment.id });
-    // The piece's writer hears of it, by the comment's label only (issue 14 item 6).
-    await notifyComment(tx, { pieceId, commentId: comment.id, commenterId: user.id, label: row.label, at: now });
     return { comment, commentCount };
   });
 }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NOTIFICATIONS_EVENT } from "#shared/schemas/events.ts";
-import { APP_URL, cookieFrom, createTestApp, type TestApp } from "#tests/setup/app.ts";
+import { APP_URL, createTestApp, type TestApp } from "#tests/setup/app.ts";
 import { createPrompt, createSubmission, createUser, type TestUser } from "#tests/factories.ts";
-import { twoInstances } from "#tests/setup/instances.ts";
+import { signUpOn, twoInstances } from "#tests/setup/instances.ts";
 import { SseReader, type SseMessage } from "#tests/setup/sse-reader.ts";
 
 /* The unread count, live, to its writer's own streams only, on every instance (issue 14 item 6). */
@@ -62,15 +62,7 @@ describe("two app instances on one PostgreSQL", () => {
     const { appA, appB, depsA, close } = await twoInstances(process.env.DATABASE_URL!);
     try {
       const headers = { origin: APP_URL, "content-type": "application/json" };
-      const signUp = async (name: string) => {
-        const res = await appA.request("/api/auth/sign-up/email", {
-          method: "POST",
-          headers,
-          body: JSON.stringify({ name, email: `${name.replace(/ /g, "-")}-${Date.now()}@example.com`.toLowerCase(), password: "a quiet room to write", timeZone: "UTC" }),
-        });
-        expect(res.status).toBe(200);
-        return { cookie: cookieFrom(res), id: ((await res.json()) as { user: { id: string } }).user.id };
-      };
+      const signUp = (name: string) => signUpOn(appA, name);
       const [owner, commenter] = [await signUp("Instance Owner"), await signUp("Instance Commenter")];
       const piece = await createSubmission({ deps: depsA } as TestApp, owner, { promptId: (await createPrompt({ deps: depsA } as TestApp, { date: "2004-03-03" })).id });
       const onB = new SseReader(await appB.request("/api/events", { headers: { cookie: owner.cookie } }));

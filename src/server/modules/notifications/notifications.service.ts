@@ -3,11 +3,12 @@ import { z } from "zod";
 import { notificationText } from "#shared/domain/notifications.ts";
 import { NOTIFICATION_MESSAGES, NOTIFICATIONS_PAGE_SIZE, notificationData, type NotificationItem, type NotificationList } from "#shared/schemas/notifications.ts";
 import type { Queryable } from "../../db/client.ts";
-import { notifications } from "../../db/schema/index.ts";
+import { notifications, prompts, submissions } from "../../db/schema/index.ts";
 import type { Deps } from "../../deps.ts";
 import { cursorCodec, cursorTime } from "../../http/cursor.ts";
 import { notFound } from "../../http/errors.ts";
 import { signalUser } from "../../realtime/user-signals.ts";
+import { notifiedPieceName, pieceNameColumns } from "./piece-name.query.ts";
 
 /* A writer's own notifications (issue 14 item 6): the list, the unread count, marking read. */
 
@@ -19,14 +20,28 @@ const columns = {
   count: notifications.count,
   readAt: notifications.readAt,
   updatedAt: notifications.updatedAt,
+  ...pieceNameColumns,
 };
-type Row = { id: string; kind: NotificationItem["kind"]; submissionId: string | null; data: unknown; count: number; readAt: Date | null; updatedAt: Date };
+type Row = {
+  id: string;
+  kind: NotificationItem["kind"];
+  submissionId: string | null;
+  data: unknown;
+  count: number;
+  readAt: Date | null;
+  updatedAt: Date;
+  title: string | null;
+  promptText: string | null;
+  promptKind: "daily" | "freewrite" | null;
+};
+
 
 /** A row as its owner sees it; a row whose data does not parse is left out (never a 500). */
 function toItem(r: Row): NotificationItem[] {
   const data = notificationData.safeParse(r.data);
   if (!data.success) return [];
-  return [{ id: r.id, kind: r.kind, message: notificationText(data.data, r.count), pieceId: r.submissionId, count: r.count, updatedAt: r.updatedAt.toISOString(), read: r.readAt !== null }];
+  const piece = notifiedPieceName(r.title, r.promptText, r.promptKind);
+  return [{ id: r.id, kind: r.kind, message: notificationText(data.data, piece, r.count), pieceId: r.submissionId, count: r.count, updatedAt: r.updatedAt.toISOString(), read: r.readAt !== null }];
 }
 
 const listCursor = cursorCodec(z.tuple([cursorTime, z.guid()]), NOTIFICATION_MESSAGES.badCursor);
@@ -37,6 +52,9 @@ export async function listNotifications(db: Queryable, userId: string, rawCursor
   const rows = await db
     .select({ ...columns, key: sql<string>`${notifications.updatedAt}::text` })
     .from(notifications)
+    // Each listed row's piece, by primary key (the page is bounded).
+    .leftJoin(submissions, eq(submissions.id, notifications.submissionId))
+    .leftJoin(prompts, eq(prompts.id, submissions.promptId))
     .where(
       and(
         eq(notifications.userId, userId),
@@ -101,6 +119,9 @@ export async function unreadSince(db: Queryable, userId: string, since: Date, li
   const rows = await db
     .select(columns)
     .from(notifications)
+    // Each listed row's piece, by primary key (the page is bounded).
+    .leftJoin(submissions, eq(submissions.id, notifications.submissionId))
+    .leftJoin(prompts, eq(prompts.id, submissions.promptId))
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), gt(notifications.updatedAt, since)))
     .orderBy(asc(notifications.updatedAt), asc(notifications.id))
     .limit(limit);

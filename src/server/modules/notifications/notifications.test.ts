@@ -18,7 +18,7 @@ async function seed(user: TestUser, n: number) {
   const base = Date.parse("2030-05-01T12:00:00Z");
   const rows = Array.from({ length: n }, (_, i) => {
     const at = new Date(base + Math.floor(i / 3) * 1000);
-    return { userId: user.id, kind: "pick" as const, data: { kind: "pick", piece: `Piece ${i}` }, createdAt: at, updatedAt: at };
+    return { userId: user.id, kind: "moderation" as const, data: { kind: "moderation", action: "deleted", reason: null, piece: `Piece ${i}` }, createdAt: at, updatedAt: at };
   });
   await t.deps.db.insert(notifications).values(rows);
 }
@@ -78,7 +78,7 @@ describe("/api/notifications", () => {
     expect(pages).toBe(3);
     expect(new Set(seen).size).toBe(45);
     // Newest first: piece 44's group (42-44) comes before piece 0's.
-    expect(seen.slice(0, 3).sort()).toEqual(["'Piece 42' was featured as an Editors' Pick", "'Piece 43' was featured as an Editors' Pick", "'Piece 44' was featured as an Editors' Pick"]);
+    expect(seen.slice(0, 3).sort()).toEqual(["'Piece 42' was deleted by a moderator", "'Piece 43' was deleted by a moderator", "'Piece 44' was deleted by a moderator"]);
     expect(seen.at(-1)).toMatch(/'Piece [012]'/);
 
     for (const bad of ["nope", Buffer.from(JSON.stringify(["2030-13-01 00:00:00+00", "x"])).toString("base64url")]) {
@@ -93,7 +93,7 @@ describe("/api/notifications", () => {
     await seed(u, 4);
     expect(await unread(u)).toBe(4);
     const since = await unreadSince(t.deps.db, u.id, new Date("2030-05-01T12:00:00.500Z"));
-    expect(since.map((n) => n.message)).toEqual(["'Piece 3' was featured as an Editors' Pick"]);
+    expect(since.map((n) => n.message)).toEqual(["'Piece 3' was deleted by a moderator"]);
     const res = await post("/api/notifications/read-all", u);
     expect(res.status).toBe(200);
     expect(res.body.unread).toBe(0);
