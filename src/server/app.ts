@@ -22,6 +22,7 @@ import { mailPrefsRoutes } from "./modules/mail-prefs/prefs.routes.ts";
 import { moderationRoutes } from "./modules/moderation/moderation.routes.ts";
 import { portfolioPageMeta } from "./modules/portfolio/portfolio.meta.ts";
 import { portfolioRoutes } from "./modules/portfolio/portfolio.routes.ts";
+import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";
 import { writingRoutes } from "./modules/writing/writing.routes.ts";
 
 export function createApp(deps: Deps) {
@@ -71,7 +72,8 @@ export function createApp(deps: Deps) {
     .route("/", adminRoutes)
     .route("/", jobsRoutes)
     .route("/", moderationRoutes)
-    .route("/", collectionsRoutes);
+    .route("/", collectionsRoutes)
+    .route("/", notificationsRoutes);
 
   const routes = app.route("/api", api);
   app.all("/api/*", () => {

@@ -33,6 +33,7 @@ export const ROUTE_PATHS = {
   adminJobs: "/admin/jobs",
   podium: "/podium",
   collection: "/collections/:month",
+  notifications: "/notifications",
 } as const;
 
 const PATTERNS = Object.values(ROUTE_PATHS).map(

@@ -6,7 +6,7 @@ import { openDatabase, type Database } from "#server/db/client.ts";
 import { seedFreshDatabase } from "#server/db/seed.ts";
 import { createDeps, type Deps, type DepsOptions } from "#server/deps.ts";
 import { parseEnv } from "#server/env.ts";
-import { APP_URL, freshPostgres } from "./app.ts";
+import { APP_URL, cookieFrom, freshPostgres } from "./app.ts";
 
 /**
  * `count` app instances on one fresh, seeded database of the PostgreSQL server at `serverUrl`, each
@@ -45,4 +45,15 @@ export async function instances(serverUrl: string, count: number, env: Record<st
 export async function twoInstances(serverUrl: string) {
   const { deps, apps, close } = await instances(serverUrl, 2);
   return { appA: apps[0]!, appB: apps[1]!, depsA: deps[0]!, depsB: deps[1]!, close };
+}
+
+/** Signs a new writer up through `app` (either instance: the session is in the shared database). */
+export async function signUpOn(app: { request: (path: string, init: RequestInit) => Response | Promise<Response> }, name: string): Promise<{ cookie: string; id: string }> {
+  const res = await app.request("/api/auth/sign-up/email", {
+    method: "POST",
+    headers: { origin: APP_URL, "content-type": "application/json" },
+    body: JSON.stringify({ name, email: `${name.replace(/ /g, "-")}-${Date.now()}@example.com`.toLowerCase(), password: "a quiet room to write", timeZone: "UTC" }),
+  });
+  if (res.status !== 200) throw new Error(`sign-up failed: ${res.status}`);
+  return { cookie: cookieFrom(res), id: ((await res.json()) as { user: { id: string } }).user.id };
 }

@@ -3,6 +3,7 @@ import { paths } from "#client/config/paths.ts";
 import { AppShell } from "#client/components/layout/app-shell.tsx";
 import { ErrorState, FullScreenLoader } from "#client/components/ui/states.tsx";
 import { buttonClass } from "#client/components/ui/button.tsx";
+import { NotificationBell } from "#client/features/notifications/components/notification-bell.tsx";
 
 function RouteError() {
   const error = useRouteError();
@@ -25,7 +26,7 @@ function RouteError() {
  */
 export const routes: RouteObject[] = [
   {
-    element: <AppShell />,
+    element: <AppShell bell={<NotificationBell />} />,
     errorElement: <RouteError />,
     // Shown while the first route's chunk loads.
     hydrateFallbackElement: <FullScreenLoader />,
@@ -59,6 +60,7 @@ export const routes: RouteObject[] = [
       { path: paths.adminJobs.path, lazy: () => import("./routes/admin-jobs.tsx") },
       { path: paths.podium.path, lazy: () => import("./routes/podium.tsx") },
       { path: paths.collection.path, lazy: () => import("./routes/collection.tsx") },
+      { path: paths.notifications.path, lazy: () => import("./routes/notifications.tsx") },
       { path: "*", lazy: () => import("./routes/not-found.tsx") },
     ],
   },

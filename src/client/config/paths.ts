@@ -34,6 +34,7 @@ export const paths = {
   adminJobs: { path: ROUTE_PATHS.adminJobs, href: () => "/admin/jobs" },
   podium: { path: ROUTE_PATHS.podium, href: () => "/podium" },
   collection: { path: ROUTE_PATHS.collection, href: (month: string) => `/collections/${encodeURIComponent(month)}` },
+  notifications: { path: ROUTE_PATHS.notifications, href: () => "/notifications" },
 } as const;
 
 /** Where to go after signing in: a same-site path from ?next=, else /write (spec: success goes to /write). */

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { LIVE_EVENT_TYPES, publicLiveEvent, type LiveEvent } from "#shared/schemas/events.ts";
+import { LIVE_EVENT_TYPES, NOTIFICATIONS_EVENT, notificationsEventPayload, publicLiveEvent, type LiveEvent } from "#shared/schemas/events.ts";
 
 /**
  * Live events from GET /api/events, shared by the whole app: one EventSource however many
@@ -12,7 +12,9 @@ export type LiveMessage =
   /** Too much was missed to replay: reload what is shown. */
   | { type: "stale" }
   /** Connected (again) and caught up. */
-  | { type: "ready" };
+  | { type: "ready" }
+  /** The signed-in writer's unread notifications changed (sent to their own streams only). */
+  | { type: "notifications"; unread: number };
 
 type Handler = (message: LiveMessage) => void;
 
@@ -62,6 +64,14 @@ function connect() {
     });
   }
   es.addEventListener("stale", () => dispatch({ type: "stale" }));
+  es.addEventListener(NOTIFICATIONS_EVENT, (e) => {
+    try {
+      const parsed = notificationsEventPayload.safeParse(JSON.parse(e.data));
+      if (parsed.success) dispatch({ type: "notifications", unread: parsed.data.unread });
+    } catch {
+      /* not ours */
+    }
+  });
   es.addEventListener("ready", (e) => {
     remember(e);
     retryMs = RETRY_MIN_MS;

@@ -56,12 +56,16 @@ export function pieceNotBlockedByViewer(viewerId: string | null, s: SQL): SQL {
 
 /** The comment `c` (a `submission_comments` row in scope) is not covered by a block of the viewer. */
 export function commentNotBlockedByViewer(viewerId: string | null, c: SQL): SQL {
-  if (!viewerId) return sql`true`;
+  return viewerId ? commentNotBlockedBy(sql`${viewerId}::uuid`, c) : sql`true`;
+}
+
+/** The comment `c` is not covered by a block of the writer `blocker` (an id in SQL). */
+export function commentNotBlockedBy(blocker: SQL, c: SQL): SQL {
   const sig = commentSignature(sql`bs.user_id = b.blocked_id`, sql`bs.submission_type`, sql`bs.author_alias`, sql`bu.alias`);
   return sql`not exists (select 1 from blocks b
     join users bu on bu.id = b.blocked_id
     join submissions bs on bs.id = ${c}.submission_id
-    where b.blocker_id = ${viewerId}::uuid and b.blocked_id = ${c}.user_id and ${covers(sig)})`;
+    where b.blocker_id = ${blocker} and b.blocked_id = ${c}.user_id and ${covers(sig)})`;
 }
 
 /** `blocker` blocks `blocked` (under any signature). */

@@ -1,4 +1,5 @@
 import { createElement } from "react";
+import type { NotificationItem } from "#shared/schemas/notifications.ts";
 import type { MailMessage } from "./mailer.ts";
 import { oneClickHeaders } from "./outbox.ts";
 import { DigestMail, type DigestLine } from "./templates/digest.tsx";
@@ -6,46 +7,11 @@ import type { MailSite } from "./templates/layout.tsx";
 import { renderParts } from "./templates/render.ts";
 import { unsubscribeLinks } from "./unsubscribe-token.ts";
 
-/**
- * One unread notification as the digest reads it: the contract of the `notifications` table
- * (issue 14 item 6, built on the wp14-notif branch): kind, the piece it is about, its data, the
- * batched count ("5 people liked …") and when it last changed.
- */
-export interface DigestItem {
-  kind: string;
-  submissionId: string | null;
-  data: Record<string, unknown>;
-  count: number;
-  updatedAt: Date;
-}
+/** One unread notification as the bell shows it: its sentence (notificationText) and the piece it is about. */
+export type DigestItem = Pick<NotificationItem, "message" | "pieceId">;
 
 /** At most this many lines; the rest are counted ("…and 4 more"). */
 export const DIGEST_LINES = 20;
-
-const str = (v: unknown): string | null => (typeof v === "string" && v.trim() ? v.trim() : null);
-
-/**
- * A line in words. Names only what a notification may name: a piece's title and the label a
- * comment is signed with, never who liked. (At merge: prefer the bell's own wording if it has one.)
- */
-export function describeNotification(item: DigestItem): string {
-  const piece = str(item.data.title) ? `“${str(item.data.title)}”` : "your piece";
-  switch (item.kind) {
-    case "like":
-      return item.count > 1 ? `${item.count} people liked ${piece}` : `Someone liked ${piece}`;
-    case "comment":
-      return item.count > 1 ? `${item.count} new comments on ${piece}` : `${str(item.data.label) ?? "Someone"} commented on ${piece}`;
-    case "pick":
-    case "featured":
-      return `${piece[0]!.toUpperCase()}${piece.slice(1)} was chosen as an Editors' Pick`;
-    case "achievement":
-      return `You reached an achievement: ${str(item.data.name) ?? str(item.data.title) ?? "well done"}`;
-    case "moderation":
-      return `A moderator made a decision about ${piece}`;
-    default:
-      return "Something new for you";
-  }
-}
 
 /** The digest email, or null when there is nothing unread (no email then). */
 export async function digestMail(
@@ -60,8 +26,8 @@ export async function digestMail(
   if (items.length === 0 || total === 0) return null;
   const links = unsubscribeLinks(site.appUrl, secret, to.userId, "digest");
   const lines: DigestLine[] = items.slice(0, DIGEST_LINES).map((item) => ({
-    text: describeNotification(item),
-    url: item.submissionId ? `${site.appUrl}/submission/${encodeURIComponent(item.submissionId)}` : `${site.appUrl}/notifications`,
+    text: item.message,
+    url: item.pieceId ? `${site.appUrl}/submission/${encodeURIComponent(item.pieceId)}` : `${site.appUrl}/notifications`,
   }));
   const heading = total === 1 ? "1 unread notification" : `${total} unread notifications`;
   const parts = await renderParts(

@@ -32,6 +32,13 @@ export type LiveEventPayload<T extends LiveEventType> = Extract<LiveEvent, { typ
 /** Every event type, in the union's order (the stream's and the client's listeners). */
 export const LIVE_EVENT_TYPES: readonly LiveEventType[] = liveEventSchema.options.map((o) => o.shape.type.value);
 
+/**
+ * The one private event (issue 14 item 6): sent only to a signed-in writer's own streams when
+ * their notifications change, with their unread count and nothing else. Never stored, no id.
+ */
+export const NOTIFICATIONS_EVENT = "notifications";
+export const notificationsEventPayload = z.object({ unread: z.number().int().min(0) });
+
 /** The event as it may leave the server, or null for anything not in the union. */
 export function publicLiveEvent(type: string, payload: unknown): LiveEvent | null {
   const parsed = liveEventSchema.safeParse({ type, payload });

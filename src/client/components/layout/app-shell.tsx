@@ -9,8 +9,11 @@ import { AppMenu } from "./app-menu.tsx";
 const WRITING_PATHS = new Set<string>([paths.write.path, paths.freewrite.path]);
 const NO_MENU_PATHS = new Set<string>([paths.signin.path, paths.register.path]);
 
-/** Top bar + page. The writing pages get a reduced bar; sign-in and register hide the menu. */
-export function AppShell() {
+/**
+ * Top bar + page. The writing pages get a reduced bar; sign-in and register hide the menu.
+ * `bell` (the notifications bell, composed by the routes) shows to a signed-in writer off the writing pages.
+ */
+export function AppShell({ bell }: { bell?: ReactNode } = {}) {
   const { data: me, isPending, errorUpdateCount, refetch, isFetching } = useMe();
   // Who is signed in could not be learned (and is not known from before): say so, keep the page usable.
   const unreachable = me === undefined && errorUpdateCount > 0;
@@ -41,6 +44,7 @@ export function AppShell() {
                 </Link>
               )
             ))}
+          {me && !writing && bell}
           {showMenu && <AppMenu me={me ?? null} />}
         </div>
       </header>

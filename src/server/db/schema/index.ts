@@ -3,3 +3,4 @@ export * from "./content.ts";
 export * from "./moderation.ts";
 export * from "./blocks.ts";
 export * from "./mail.ts";
+export * from "./notifications.ts";

@@ -11,6 +11,7 @@ import { badRequest, HttpError, notFound } from "../../http/errors.ts";
 import { recordAudit } from "../moderation/audit.service.ts";
 import { iso, PG_ERROR, promptRefColumns, signedPieceColumns, toPromptRef } from "./admin.shared.ts";
 import { pieceNotBlockedByViewer } from "../../db/blocks-sql.ts";
+import { notifyPick } from "../notifications/notify.service.ts";
 
 /*
  * Editor's Picks: an admin features or unfeatures a public piece; the podium shows the current
@@ -36,6 +37,7 @@ export async function setFeatured(db: Db, realtime: RealtimeBus, id: string, isF
       const featuredAt = isFeatured ? now : null;
       await tx.update(submissions).set({ isFeatured, featuredAt }).where(eq(submissions.id, id));
       await realtime.publish(tx, "piece:featured", { id, isFeatured });
+      if (isFeatured) await notifyPick(tx, id, row.userId, now);
       // Every featuring is on the record (issue 13).
       await recordAudit(tx, { adminId, action: isFeatured ? "feature" : "unfeature", itemKind: "piece", itemId: id, subjectWriterId: row.userId }, now);
       return { id, isFeatured, featuredAt: featuredAt ? iso(featuredAt) : null };

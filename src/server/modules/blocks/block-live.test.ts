@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { APP_URL, cookieFrom } from "#tests/setup/app.ts";
+import { APP_URL } from "#tests/setup/app.ts";
 import { createUser } from "#tests/factories.ts";
-import { twoInstances } from "#tests/setup/instances.ts";
+import { signUpOn, twoInstances } from "#tests/setup/instances.ts";
 import { SseReader, type } from "#tests/setup/sse-reader.ts";
 import { insertPieces, minutesAgo, other, ownPrompt, t, useCommunityApp } from "../community/test-helpers.ts";
 
@@ -43,14 +43,7 @@ describe("a block on an open stream", () => {
     const { appA, appB, close } = await twoInstances(process.env.DATABASE_URL!);
     try {
       const headers = { origin: APP_URL, "content-type": "application/json" };
-      const signUp = async (name: string) => {
-        const res = await appA.request("/api/auth/sign-up/email", {
-          method: "POST",
-          headers,
-          body: JSON.stringify({ name, email: `${name.replace(/ /g, "-")}-${Date.now()}@example.com`, password: "a quiet room to write", timeZone: "UTC" }),
-        });
-        return { cookie: cookieFrom(res), id: ((await res.json()) as { user: { id: string } }).user.id };
-      };
+      const signUp = (name: string) => signUpOn(appA, name);
       const blocker = await signUp("Two Instance Blocker");
       const sse = new SseReader(await appB.request("/api/events", { headers: { cookie: blocker.cookie } }));
       await sse.next(type("ready"));

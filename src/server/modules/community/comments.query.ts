@@ -6,6 +6,7 @@ import { commenterLabelSql } from "../../db/author-label.ts";
 import { visibleToViewer } from "./piece.query.ts";
 import { commentNotBlockedByViewer, refusesAsBlocker } from "../../db/blocks-sql.ts";
 import { timestampColumn } from "./typed-rows.ts";
+import { commentNotificationCtes, toldColumn } from "../notifications/notify.query.ts";
 
 /**
  * A commenter's public label (commenterLabel() in shared/domain/author.ts): their alias of today
@@ -54,7 +55,8 @@ export function newestCommentsQuery(pieceId: string, viewerId: string | null): S
  * Counts a comment on a public piece (the update locks the piece's row: concurrent comments take
  * turns, the count stays true), inserts it and reads it back as readers see it, in one statement;
  * no row when the piece is not public or does not exist, its writer turned comments off or blocks
- * the commenter (commentRefusalQuery() then says which). `comment_count` is the new count.
+ * the commenter (commentRefusalQuery() then says which). `comment_count` is the new count. The
+ * piece's writer is notified in the same statement (issue 14 item 6).
  */
 export function addCommentQuery(pieceId: string, userId: string, content: string, at: Date, day: WritersDay): SQL {
   return sql`
@@ -68,8 +70,9 @@ export function addCommentQuery(pieceId: string, userId: string, content: string
       insert into submission_comments (submission_id, user_id, content, created_at)
       select s.id, ${userId}::uuid, ${content}, ${at.toISOString()}::timestamptz from s
       returning id, submission_id, content, created_at, user_id, hidden_at, hidden_reason
-    )
-    select ${COMMENT_COLUMNS}, s.comment_count
+    ),
+    ${commentNotificationCtes(at)}
+    select ${COMMENT_COLUMNS}, s.comment_count, ${toldColumn} as told
     from c join users u on u.id = c.user_id join s on s.id = c.submission_id
   `;
 }

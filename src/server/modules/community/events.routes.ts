@@ -5,10 +5,12 @@ import type { HttpBindings } from "@hono/node-server";
 import { CLIENT_IP_HEADER } from "../../auth.ts";
 import type { AppEnv } from "../../http/context.ts";
 import { waitText } from "#shared/errors.ts";
-import { ADMIN_ONLY_EVENTS } from "#shared/schemas/events.ts";
+import { ADMIN_ONLY_EVENTS, NOTIFICATIONS_EVENT, notificationsEventPayload } from "#shared/schemas/events.ts";
 import { HttpError } from "../../http/errors.ts";
 import type { StoredLiveEvent } from "../../realtime/bus.ts";
 import { ViewerBlockFilter } from "../../realtime/viewer-blocks.ts";
+import { onUserSignal } from "../../realtime/user-signals.ts";
+import { unreadCountOf } from "../notifications/notifications.service.ts";
 import { latestEventId, oldestEventId } from "./events.service.ts";
 import { fallenBehind, streamSlots } from "./stream-limits.ts";
 
@@ -56,6 +58,12 @@ export const eventsRoutes = new Hono<AppEnv>().get("/events", (c) => {
     // A signed-in viewer's stream drops events about writers they block (issue 13 item 5).
     // When they block or unblock someone, their page reads what it shows again ("stale").
     const blockFilter = viewerId ? new ViewerBlockFilter(deps, viewerId, () => write(() => stream.writeSSE({ event: "stale", data: "{}" }))) : null;
+    // The viewer's own notifications changed (issue 14 item 6): their new unread count, to them alone.
+    const sendUnread = (userId: string) => async () => {
+      const unread = await unreadCountOf(deps.db, userId).catch(() => null);
+      if (unread !== null) await stream.writeSSE({ event: NOTIFICATIONS_EVENT, data: JSON.stringify(notificationsEventPayload.parse({ unread })) });
+    };
+    const userSignals = viewerId ? onUserSignal(deps, viewerId, () => write(sendUnread(viewerId))) : null;
 
     const write = (fn: () => Promise<unknown>) => {
       if (stream.aborted || stream.closed) return;
@@ -93,6 +101,7 @@ export const eventsRoutes = new Hono<AppEnv>().get("/events", (c) => {
     try {
       if (deps.shutdown.aborted) return;
       write(() => stream.write(`retry: ${LIVE_RETRY_MS}\n\n`));
+      await userSignals?.ready;
       const latest = await latestEventId(deps.db);
       if (lastId !== null) {
         // Events older than a day are pruned: a client whose last event is before the oldest one
@@ -122,6 +131,7 @@ export const eventsRoutes = new Hono<AppEnv>().get("/events", (c) => {
       unsubscribe();
       unwatchGaps();
       blockFilter?.close();
+      userSignals?.stop();
       release();
       clearInterval(heartbeat);
       deps.shutdown.removeEventListener("abort", onShutdown);

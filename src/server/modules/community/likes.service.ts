@@ -5,6 +5,7 @@ import { refusesAsBlocker } from "../../db/blocks-sql.ts";
 import { submissionLikes, submissions } from "../../db/schema/index.ts";
 import type { Deps } from "../../deps.ts";
 import { forbidden, notFound } from "../../http/errors.ts";
+import { likeNotificationCtes, toldColumn } from "../notifications/notify.query.ts";
 
 /**
  * Like or unlike, idempotent: the piece's row is locked first, so concurrent requests take
@@ -29,14 +30,19 @@ export async function setLike(deps: Deps, pieceId: string, userId: string, liked
     // The writer blocks this reader (a name-signed piece): a neutral refusal; unliking stays allowed (issue 13 item 5).
     if (liked && piece.blocksMe) throw forbidden(BLOCK_MESSAGES.cantLike, "cant_like");
     // The like row and the counter in one statement; the counter moves only when the row did.
+    const now = deps.clock.now();
     const change = liked
-      ? sql`insert into ${submissionLikes} (submission_id, user_id, created_at) values (${pieceId}, ${userId}, ${deps.clock.now()}) on conflict do nothing returning 1`
+      ? sql`insert into ${submissionLikes} (submission_id, user_id, created_at) values (${pieceId}, ${userId}, ${now}) on conflict do nothing returning 1`
       : sql`delete from ${submissionLikes} where submission_id = ${pieceId} and user_id = ${userId} returning 1`;
+    // A like also counts up its writer's notification batch (issue 14 item 6); an unlike takes nothing back.
     const { rows } = (await tx.execute(sql`
-      with changed as (${change})
-      update ${submissions} set like_count = greatest(like_count + ${liked ? 1 : -1}, 0)
-      where id = ${pieceId} and exists (select 1 from changed)
-      returning like_count
+      with changed as (${change}),
+      bumped as (
+        update ${submissions} set like_count = greatest(like_count + ${liked ? 1 : -1}, 0)
+        where id = ${pieceId} and exists (select 1 from changed)
+        returning like_count, user_id
+      )${liked ? sql`, ${likeNotificationCtes(pieceId, userId, now)}` : sql``}
+      select like_count${liked ? sql`, ${toldColumn} as told` : sql``} from bumped
     `)) as unknown as { rows: { like_count: number }[] };
     const updated = rows[0];
     if (!updated) return { liked, likeCount: piece.likeCount };

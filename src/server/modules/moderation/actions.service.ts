@@ -7,6 +7,7 @@ import type { Deps } from "../../deps.ts";
 import { notFound } from "../../http/errors.ts";
 import { recordAudit } from "./audit.service.ts";
 import { closeReports } from "./reports.service.ts";
+import { notifyModeration } from "../notifications/notify.service.ts";
 
 /*
  * What an admin does with a reported item (issue 13 item 2): hide, restore, delete or dismiss.
@@ -66,13 +67,16 @@ async function apply(deps: Deps, tx: Tx, action: ModerationAction, kind: ReportI
     await tx.update(table).set({ hiddenAt: now, hiddenReason: reason, hiddenBy: adminId }).where(eq(table.id, id));
     if (kind === "piece") await deps.realtime.publish(tx, "piece:deleted", { id });
     else await moveCommentCount(deps, tx, t.pieceId, -1);
+    if (kind === "piece") await notifyModeration(tx, id, "hidden", reason, now);
   } else if (action === "hide") {
     await tx.update(table).set({ hiddenReason: reason, hiddenBy: adminId }).where(eq(table.id, id));
   } else if (action === "restore" && t.hidden) {
     await tx.update(table).set({ hiddenAt: null, hiddenReason: null, hiddenBy: null }).where(eq(table.id, id));
     if (kind === "piece") await deps.realtime.publish(tx, "piece:published", { id, promptId: t.promptId });
     else await moveCommentCount(deps, tx, t.pieceId, 1);
+    if (kind === "piece") await notifyModeration(tx, id, "restored", null, now);
   } else if (action === "delete" && kind === "piece") {
+    await notifyModeration(tx, id, "deleted", reason, now);
     await tx.delete(submissions).where(eq(submissions.id, id));
     if (!t.hidden) await deps.realtime.publish(tx, "piece:deleted", { id });
   } else if (action === "delete") {

@@ -7,6 +7,7 @@ import { admins, prompts, shareLinks, submissions, users } from "../../db/schema
 import type { Deps } from "../../deps.ts";
 import { notFound } from "../../http/errors.ts";
 import { itemDeleted } from "../moderation/reports.service.ts";
+import { notifyModeration } from "../notifications/notify.service.ts";
 
 /*
  * One piece: who may read it, loading it, the writer's private edit and deleting it.
@@ -142,6 +143,8 @@ export async function deleteSubmission(deps: Deps, user: { id: string; isAdmin: 
     if (!target) throw failed();
     // Its open reports (and its comments') close as "deleted"; an admin's delete goes on the record.
     const reportsClosed = await itemDeleted(tx, { kind: "piece", id, writerId: target.writerId }, user, deps.clock.now());
+    // An admin deleting someone else's piece is a moderation decision its writer hears of (issue 14 item 6).
+    if (target.writerId !== user.id) await notifyModeration(tx, id, "deleted", null, deps.clock.now());
     const deleted = await tx.delete(submissions).where(where).returning({ id: submissions.id, isPrivate: submissions.isPrivate });
     const row = deleted[0];
     if (!row) throw failed();

@@ -17,6 +17,7 @@ import { badRequest, HttpError } from "../../http/errors.ts";
 import type { SessionUser } from "../../http/context.ts";
 import { findAnswerablePrompt } from "./prompts.service.ts";
 import { awardAchievementsSql, lifetimePagesSql, recordWritingDaySql, streakOf } from "./streak.service.ts";
+import { notifyAchievements } from "../notifications/notify.service.ts";
 import { assertSessionUsable, checkWritingTime, refuseSpentSession, sessionStateSql, spendSessionSql } from "./writing-sessions.service.ts";
 
 type SubmissionRow = typeof submissions.$inferSelect;
@@ -206,6 +207,7 @@ export async function createSubmission(
 
     if (!isPrivate) await deps.realtime.publish(tx, "piece:published", { id: inserted.id, promptId: inserted.promptId });
     const achievements = written.won.map((w) => ({ achievementType: w.achievement_type, year: w.year }));
+    await notifyAchievements(tx, user.id, achievements, now);
     return { created: true as const, row: inserted, streak, achievements };
   });
 

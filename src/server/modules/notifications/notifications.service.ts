@@ -1,0 +1,129 @@
+import { and, asc, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
+import { notificationText } from "#shared/domain/notifications.ts";
+import { NOTIFICATION_MESSAGES, NOTIFICATIONS_PAGE_SIZE, notificationData, type NotificationItem, type NotificationList } from "#shared/schemas/notifications.ts";
+import type { Queryable } from "../../db/client.ts";
+import { notifications, prompts, submissions } from "../../db/schema/index.ts";
+import type { Deps } from "../../deps.ts";
+import { cursorCodec, cursorTime } from "../../http/cursor.ts";
+import { notFound } from "../../http/errors.ts";
+import { signalUser } from "../../realtime/user-signals.ts";
+import { notifiedPieceName, pieceNameColumns } from "./piece-name.query.ts";
+
+/* A writer's own notifications (issue 14 item 6): the list, the unread count, marking read. */
+
+const columns = {
+  id: notifications.id,
+  kind: notifications.kind,
+  submissionId: notifications.submissionId,
+  data: notifications.data,
+  count: notifications.count,
+  readAt: notifications.readAt,
+  updatedAt: notifications.updatedAt,
+  ...pieceNameColumns,
+};
+type Row = {
+  id: string;
+  kind: NotificationItem["kind"];
+  submissionId: string | null;
+  data: unknown;
+  count: number;
+  readAt: Date | null;
+  updatedAt: Date;
+  title: string | null;
+  promptText: string | null;
+  promptKind: "daily" | "freewrite" | null;
+};
+
+
+/** A row as its owner sees it; a row whose data does not parse is left out (never a 500). */
+function toItem(r: Row): NotificationItem[] {
+  const data = notificationData.safeParse(r.data);
+  if (!data.success) return [];
+  const piece = notifiedPieceName(r.title, r.promptText, r.promptKind);
+  return [{ id: r.id, kind: r.kind, message: notificationText(data.data, piece, r.count), pieceId: r.submissionId, count: r.count, updatedAt: r.updatedAt.toISOString(), read: r.readAt !== null }];
+}
+
+const listCursor = cursorCodec(z.tuple([cursorTime, z.guid()]), NOTIFICATION_MESSAGES.badCursor);
+
+/** The writer's notifications, newest first, NOTIFICATIONS_PAGE_SIZE a page, through notifications_user_updated_idx. */
+export async function listNotifications(db: Queryable, userId: string, rawCursor: string | undefined): Promise<NotificationList> {
+  const after = rawCursor ? listCursor.decode(rawCursor) : null;
+  const rows = await db
+    .select({ ...columns, key: sql<string>`${notifications.updatedAt}::text` })
+    .from(notifications)
+    // Each listed row's piece, by primary key (the page is bounded).
+    .leftJoin(submissions, eq(submissions.id, notifications.submissionId))
+    .leftJoin(prompts, eq(prompts.id, submissions.promptId))
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        after ? sql`(${notifications.updatedAt}, ${notifications.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(desc(notifications.updatedAt), desc(notifications.id))
+    .limit(NOTIFICATIONS_PAGE_SIZE + 1);
+  const page = rows.slice(0, NOTIFICATIONS_PAGE_SIZE);
+  const last = page.at(-1);
+  const nextCursor = rows.length > NOTIFICATIONS_PAGE_SIZE && last ? listCursor.encode([last.key, last.id]) : null;
+  return { items: page.flatMap(toItem), nextCursor };
+}
+
+/** How many of the writer's notifications are unread (notifications_user_unread_idx). */
+export async function unreadCountOf(db: Queryable, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return row?.n ?? 0;
+}
+
+/** Marks one of the writer's notifications read (again is fine); someone else's is as missing as none. Answers the new count. */
+export async function markRead(deps: Deps, userId: string, id: string): Promise<number> {
+  return deps.db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ readAt: notifications.readAt })
+      .from(notifications)
+      .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+      .for("update");
+    if (!found) throw notFound(NOTIFICATION_MESSAGES.notFound);
+    if (!found.readAt) {
+      await tx.update(notifications).set({ readAt: deps.clock.now() }).where(eq(notifications.id, id));
+      await signalUser(tx, userId);
+    }
+    return unreadCountOf(tx, userId);
+  });
+}
+
+/** Marks every unread notification of the writer read; their other tabs hear the new count. */
+export async function markAllRead(deps: Deps, userId: string): Promise<number> {
+  return deps.db.transaction(async (tx) => {
+    const marked = await tx
+      .update(notifications)
+      .set({ readAt: deps.clock.now() })
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+      .returning({ id: notifications.id });
+    if (marked.length > 0) await signalUser(tx, userId);
+    return unreadCountOf(tx, userId);
+  });
+}
+
+/** How many unread notifications the email digest lists at most. */
+export const DIGEST_LIMIT = 50;
+
+/**
+ * For the email digest (issue 14 item 6, built on the job queue): the writer's notifications
+ * still unread that changed after `since`, oldest first, at most `limit`.
+ */
+export async function unreadSince(db: Queryable, userId: string, since: Date, limit = DIGEST_LIMIT): Promise<NotificationItem[]> {
+  const rows = await db
+    .select(columns)
+    .from(notifications)
+    // Each listed row's piece, by primary key (the page is bounded).
+    .leftJoin(submissions, eq(submissions.id, notifications.submissionId))
+    .leftJoin(prompts, eq(prompts.id, submissions.promptId))
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), gt(notifications.updatedAt, since)))
+    .orderBy(asc(notifications.updatedAt), asc(notifications.id))
+    .limit(limit);
+  return rows.flatMap(toItem);
+}
