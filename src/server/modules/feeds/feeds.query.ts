@@ -1,0 +1,58 @@
+import { and, desc, eq, isNull } from "drizzle-orm";
+import type { Queryable } from "../../db/client.ts";
+import { prompts, submissions, users } from "../../db/schema/index.ts";
+
+/** How many entries a feed holds: the newest, never more. */
+export const FEED_ENTRIES_LIMIT = 50;
+
+/**
+ * What an entry is made of. The writer's name and the alias stored on the piece go into
+ * authorLabel() (feeds.atom.ts) and never into the feed themselves. Always the community copy
+ * (title, content): a writer's private edits stay private.
+ */
+const entryColumns = {
+  id: submissions.id,
+  title: submissions.title,
+  content: submissions.content,
+  submissionType: submissions.submissionType,
+  authorAlias: submissions.authorAlias,
+  contentWarning: submissions.contentWarning,
+  createdAt: submissions.createdAt,
+  featuredAt: submissions.featuredAt,
+  name: users.name,
+  promptText: prompts.text,
+  promptKind: prompts.kind,
+};
+
+/** Only what a visitor may read: public and not hidden (a deleted piece has no row). */
+const readable = and(eq(submissions.isPrivate, false), isNull(submissions.hiddenAt));
+
+/** The newest public pieces, newest first: one read of submissions_public_created_idx. */
+export function communityEntriesQuery(db: Queryable, limit = FEED_ENTRIES_LIMIT) {
+  return db
+    .select(entryColumns)
+    .from(submissions)
+    .innerJoin(users, eq(users.id, submissions.userId))
+    .innerJoin(prompts, eq(prompts.id, submissions.promptId))
+    .where(readable)
+    .orderBy(desc(submissions.createdAt), desc(submissions.id))
+    .limit(limit);
+}
+
+/**
+ * The current Editors' Picks, most recently picked first: one read of submissions_featured_idx
+ * (featured_at desc, id desc, where is_featured), in its own order. A pick always has its
+ * featured_at (setFeatured sets both); one without would come first, as the index orders nulls.
+ */
+export function picksEntriesQuery(db: Queryable, limit = FEED_ENTRIES_LIMIT) {
+  return db
+    .select(entryColumns)
+    .from(submissions)
+    .innerJoin(users, eq(users.id, submissions.userId))
+    .innerJoin(prompts, eq(prompts.id, submissions.promptId))
+    .where(and(eq(submissions.isFeatured, true), readable))
+    .orderBy(desc(submissions.featuredAt), desc(submissions.id))
+    .limit(limit);
+}
+
+export type FeedEntryRow = Awaited<ReturnType<typeof communityEntriesQuery>>[number];
