@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
 import { prompts, submissions, users } from "../../db/schema/index.ts";
 
@@ -27,7 +27,10 @@ const entryColumns = {
 /** Only what a visitor may read: public and not hidden (a deleted piece has no row). */
 const readable = and(eq(submissions.isPrivate, false), isNull(submissions.hiddenAt));
 
-/** The newest public pieces, newest first: one read of submissions_public_created_idx. */
+/**
+ * The newest public pieces, newest first: one read of submissions_public_created_idx, in its
+ * own order (DESC NULLS LAST, as the index is made: a plain DESC would need a sort).
+ */
 export function communityEntriesQuery(db: Queryable, limit = FEED_ENTRIES_LIMIT) {
   return db
     .select(entryColumns)
@@ -35,14 +38,14 @@ export function communityEntriesQuery(db: Queryable, limit = FEED_ENTRIES_LIMIT)
     .innerJoin(users, eq(users.id, submissions.userId))
     .innerJoin(prompts, eq(prompts.id, submissions.promptId))
     .where(readable)
-    .orderBy(desc(submissions.createdAt), desc(submissions.id))
+    .orderBy(sql`${submissions.createdAt} desc nulls last`, sql`${submissions.id} desc nulls last`)
     .limit(limit);
 }
 
 /**
  * The current Editors' Picks, most recently picked first: one read of submissions_featured_idx
  * (featured_at desc, id desc, where is_featured), in its own order. A pick always has its
- * featured_at (setFeatured sets both); one without would come first, as the index orders nulls.
+ * featured_at (setFeatured sets both); one without would come last, as the index orders nulls.
  */
 export function picksEntriesQuery(db: Queryable, limit = FEED_ENTRIES_LIMIT) {
   return db
@@ -51,7 +54,7 @@ export function picksEntriesQuery(db: Queryable, limit = FEED_ENTRIES_LIMIT) {
     .innerJoin(users, eq(users.id, submissions.userId))
     .innerJoin(prompts, eq(prompts.id, submissions.promptId))
     .where(and(eq(submissions.isFeatured, true), readable))
-    .orderBy(desc(submissions.featuredAt), desc(submissions.id))
+    .orderBy(sql`${submissions.featuredAt} desc nulls last`, sql`${submissions.id} desc nulls last`)
     .limit(limit);
 }
 

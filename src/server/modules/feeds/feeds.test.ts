@@ -76,7 +76,9 @@ describe("GET /feeds/community.xml", () => {
     const entry = entries.find((e) => e.id === pieceUrl(piece.id))!;
     // The title is type="html": its HTML is the escaped text, so a reader shows the characters.
     expect(entry.title).toBe("A &lt;b&gt;title&lt;/b&gt; ]]&gt; &amp; more");
-    expect(entry.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt; ]]&gt; x ]]&gt; &amp; <strong>bold</strong> and <em>soft</em><br/>next line &amp;amp; &lt;b&gt;");
+    expect(entry.html).toContain(
+      "&lt;script&gt;alert(1)&lt;/script&gt; ]]&gt; x ]]&gt; &amp; <strong>bold</strong> and <em>soft</em><br/>next line &amp;amp; &lt;b&gt;",
+    );
     expect(entry.html).toContain("<blockquote><strong>Doors</strong> &amp; &lt;i&gt;keys&lt;/i&gt;</blockquote>");
     // Read as HTML, the entry is the writer's characters and the site's own tags only.
     const body = parseHtml(entry.html);
