@@ -28,6 +28,8 @@ describe("GET /feeds/picks.xml", () => {
     const { res, xml, entries } = await readFeed(t, "picks");
     expect(res.headers.get("content-type")).toBe("application/atom+xml; charset=utf-8");
     expect(xml).toContain(`<link rel="self" href="${APP_URL}/feeds/picks.xml"/>`);
+    // The feed's own author is the site: an empty feed is valid Atom too.
+    expect(xml).toMatch(/<feed[^>]*>[\s\S]*?<author>\s*<name>inkwell<\/name>\s*<\/author>[\s\S]*?<entry>/);
     expect(entries.map((e) => e.id).slice(0, 2)).toEqual([pieceUrl(second.id), pieceUrl(first.id)]);
     expect(entries[1]).toMatchObject({ title: "First pick", author: "Heron", published: first.createdAt.toISOString() });
     expect(entries[1]!.updated).toMatch(/^2044-05-01T09:00:0\d\.\d{3}Z$/);

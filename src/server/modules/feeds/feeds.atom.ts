@@ -64,6 +64,9 @@ export function atomFeed(kind: FeedKind, rows: FeedEntryRow[], env: { APP_URL: s
     link: env.APP_URL + PAGE_PATHS[kind],
     feedLinks: { atom: self },
     updated: new Date(dates.length ? Math.max(...dates) : 0),
+    // The site publishes the feed (RFC 4287 asks a feed for an author unless every entry has one,
+    // which an empty feed cannot show); each entry carries its own signature.
+    author: { name: plainText(env.SITE_NAME) },
     generator: false,
   });
   for (const row of rows) {
