@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
 import { prompts, submissions, users } from "../../db/schema/index.ts";
 
@@ -28,34 +28,29 @@ const entryColumns = {
 const readable = and(eq(submissions.isPrivate, false), isNull(submissions.hiddenAt));
 
 /**
- * The newest public pieces, newest first: one read of submissions_public_created_idx, in its
- * own order (DESC NULLS LAST, as the index is made: a plain DESC would need a sort).
+ * The newest `limit` readable pieces that also match `where`, by `by` then id, both DESC NULLS
+ * LAST: the order their index is made in (a plain DESC would need a sort).
  */
-export function communityEntriesQuery(db: Queryable, limit = FEED_ENTRIES_LIMIT) {
+function entriesQuery(db: Queryable, where: SQL | undefined, by: AnyColumn, limit: number) {
   return db
     .select(entryColumns)
     .from(submissions)
     .innerJoin(users, eq(users.id, submissions.userId))
     .innerJoin(prompts, eq(prompts.id, submissions.promptId))
-    .where(readable)
-    .orderBy(sql`${submissions.createdAt} desc nulls last`, sql`${submissions.id} desc nulls last`)
+    .where(and(where, readable))
+    .orderBy(sql`${by} desc nulls last`, sql`${submissions.id} desc nulls last`)
     .limit(limit);
 }
 
+/** The newest public pieces, newest first: one read of submissions_public_created_idx. */
+export const communityEntriesQuery = (db: Queryable, limit = FEED_ENTRIES_LIMIT) => entriesQuery(db, undefined, submissions.createdAt, limit);
+
 /**
  * The current Editors' Picks, most recently picked first: one read of submissions_featured_idx
- * (featured_at desc, id desc, where is_featured), in its own order. A pick always has its
- * featured_at (setFeatured sets both); one without would come last, as the index orders nulls.
+ * (featured_at, id, where is_featured). A pick always has its featured_at (setFeatured sets
+ * both); one without would come last, as the index orders nulls.
  */
-export function picksEntriesQuery(db: Queryable, limit = FEED_ENTRIES_LIMIT) {
-  return db
-    .select(entryColumns)
-    .from(submissions)
-    .innerJoin(users, eq(users.id, submissions.userId))
-    .innerJoin(prompts, eq(prompts.id, submissions.promptId))
-    .where(and(eq(submissions.isFeatured, true), readable))
-    .orderBy(sql`${submissions.featuredAt} desc nulls last`, sql`${submissions.id} desc nulls last`)
-    .limit(limit);
-}
+export const picksEntriesQuery = (db: Queryable, limit = FEED_ENTRIES_LIMIT) =>
+  entriesQuery(db, eq(submissions.isFeatured, true), submissions.featuredAt, limit);
 
 export type FeedEntryRow = Awaited<ReturnType<typeof communityEntriesQuery>>[number];
