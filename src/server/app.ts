@@ -16,6 +16,8 @@ import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { blocksRoutes } from "./modules/blocks/blocks.routes.ts";
 import { collectionsRoutes } from "./modules/collections/collections.routes.ts";
 import { communityRoutes } from "./modules/community/community.routes.ts";
+import { communityPageMeta } from "./modules/feeds/feeds.meta.ts";
+import { feedsRoutes } from "./modules/feeds/feeds.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { meRoutes } from "./modules/me/me.routes.ts";
 import { mailPrefsRoutes } from "./modules/mail-prefs/prefs.routes.ts";
@@ -79,7 +81,9 @@ export function createApp(deps: Deps) {
   app.all("/api/*", () => {
     throw notFound();
   });
-  mountClient(app, [...portfolioPageMeta, ...podiumPageMeta], deps.env.CLIENT_DIST_DIR);
+  // The Atom feeds (issue 14 item 8): public, no session, before the app's own pages.
+  app.route("/feeds", feedsRoutes);
+  mountClient(app, [...portfolioPageMeta, ...podiumPageMeta, ...communityPageMeta], deps.env.CLIENT_DIST_DIR);
   return routes;
 }
 

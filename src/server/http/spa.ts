@@ -24,6 +24,8 @@ export interface PageMeta {
   jsonLd?: Record<string, unknown>;
   /** When set, crawlers are asked not to index (shared private pieces). */
   noIndex?: boolean;
+  /** Atom feeds of the page (path made absolute with APP_URL), for feed readers to find. */
+  feeds?: { title: string; path: string }[];
 }
 
 export type PageMetaResolver = {
@@ -63,6 +65,9 @@ export function renderHead(meta: PageMeta, appUrl: string, siteName: string): st
       `<meta property="og:image:height" content="630">`,
       `<meta name="twitter:image" content="${escapeAttr(image)}">`,
     );
+  }
+  for (const feed of meta.feeds ?? []) {
+    tags.push(`<link rel="alternate" type="application/atom+xml" title="${escapeAttr(feed.title)}" href="${escapeAttr(appUrl + feed.path)}">`);
   }
   if (meta.noIndex) tags.push(`<meta name="robots" content="noindex">`);
   if (meta.jsonLd) tags.push(`<script type="application/ld+json">${safeJson(meta.jsonLd)}</script>`);

@@ -1,6 +1,7 @@
 import { SOCIAL_DESCRIPTION_MAX } from "#shared/constants.ts";
 import { truncateText } from "#shared/domain/markup.ts";
 import type { PageMetaResolver } from "../../http/spa.ts";
+import { feedLink } from "../feeds/feeds.meta.ts";
 
 /** Server-written <head> for the public podium, so link previews show what the page is. */
 export const podiumPageMeta: PageMetaResolver[] = [
@@ -16,6 +17,7 @@ export const podiumPageMeta: PageMetaResolver[] = [
         ),
         path: "/podium",
         type: "website",
+        feeds: [feedLink("picks", site)],
       };
     },
   },
