@@ -13,5 +13,9 @@ describe("every email template (npm run mail:preview)", () => {
     expect(mail.html).toContain("Harbour &lt;Club&gt;");
     expect(mail.html).not.toContain("<Club>");
     expect(mail.html).toContain('href="https://write.example.org"');
+    // Optional emails can be turned off from the email itself; account emails cannot.
+    const optional = !["confirm-email", "reset-password"].includes(preview.name);
+    expect(mail.headers?.["List-Unsubscribe-Post"]).toBe(optional ? "List-Unsubscribe=One-Click" : undefined);
+    expect(/Unsubscribe/.test(mail.text)).toBe(optional);
   });
 });
