@@ -79,7 +79,9 @@ function CommentItem({ comment, now, onDelete, renderReport, canBlock }: { comme
           {comment.mine && <span className="ml-1.5 font-normal text-muted">(you)</span>}
         </span>
         <span className="flex items-center gap-1 text-muted">
-          <time dateTime={comment.createdAt}>{relativeTime(comment.createdAt, now)}</time>
+          <time dateTime={comment.createdAt} suppressHydrationWarning>
+            {relativeTime(comment.createdAt, now)}
+          </time>
           {comment.canDelete && (
             <button type="button" onClick={onDelete} className="inline-flex min-h-11 items-center rounded-md px-2 text-sm lowercase text-muted hover:text-danger">
               delete<span className="sr-only"> comment by {comment.authorLabel}</span>

@@ -71,7 +71,8 @@ export function PieceCard({
         <div className="-mb-2 flex items-center gap-3 text-muted">
           <span className="whitespace-nowrap">{wordsLabel(piece.wordCount)}</span>
           <span aria-hidden="true">·</span>
-          <time dateTime={piece.createdAt} className="whitespace-nowrap">
+          {/* Relative to the clock: the server's "5 minutes ago" may be "6 minutes ago" by hydration. */}
+          <time dateTime={piece.createdAt} className="whitespace-nowrap" suppressHydrationWarning>
             {relativeTime(piece.createdAt, now)}
           </time>
           <LikeButton piece={piece} signedIn={signedIn} onSignInNeeded={onSignInNeeded} className="-mr-2 ml-auto" />
