@@ -9,7 +9,8 @@ export const JOB_QUEUE_LABELS: Record<string, string> = {
   "email.weekly": "Weekly best-of",
   "email.monthly": "Monthly collection",
   "email.reminder": "Daily reminder",
-  "email.digest": "Notification digest",
+  "email.digest-daily": "Notification digest (daily)",
+  "email.digest-weekly": "Notification digest (weekly)",
   "maintenance.hourly": "Housekeeping (hourly)",
 };
 
