@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import PgBoss from "pg-boss";
 import type { Database } from "../db/client.ts";
 import { logError } from "../log.ts";
@@ -17,6 +18,15 @@ export interface QueueDefinition<T> {
   cron?: string;
 }
 
+/**
+ * pg-boss 10 marks a job done or failed without awaiting it (manager.js `work()`'s onFetch): when
+ * the database is away or closing, that rejection would be unhandled, and Node exits on one. Those
+ * two statements are answered here instead: the job stays active, expires and is retried (a mail's
+ * ledger row keeps a retried send from going out twice).
+ */
+const plans = createRequire(import.meta.url)("pg-boss/src/plans.js") as { completeJobs(schema: string): string; failJobsById(schema: string): string };
+const UNAWAITED_BY_PG_BOSS = new Set([plans.completeJobs(JOBS_SCHEMA), plans.failJobsById(JOBS_SCHEMA)]);
+
 /** What a caller may pass as a job's data: plain JSON. */
 export type JobData = Record<string, unknown>;
 
@@ -34,14 +44,24 @@ export class Jobs {
   private readonly queues = new Map<string, QueueDefinition<JobData>>();
   private readonly workers = new Map<string, string>();
   private started = false;
+  private stopping = false;
   private lastErrorLog = 0;
 
   constructor(
     private readonly database: Database,
     private readonly timings: JobTimings,
   ) {
+    const executeSql = async (text: string, values: unknown[]) => {
+      if (!UNAWAITED_BY_PG_BOSS.has(text)) return database.sql(text, values);
+      try {
+        return await database.sql(text, values);
+      } catch (err) {
+        this.logError(err);
+        return { rows: [{ count: "0" }] };
+      }
+    };
     this.boss = new PgBoss({
-      db: { executeSql: (text, values) => database.sql(text, values) as Promise<{ rows: never[] }> },
+      db: { executeSql: executeSql as (text: string, values: unknown[]) => Promise<{ rows: never[] }> },
       schema: JOBS_SCHEMA,
       migrate: true,
       supervise: true,
@@ -52,12 +72,17 @@ export class Jobs {
       archiveFailedAfterSeconds: 30 * 24 * 3600,
       deleteAfterDays: 30,
     });
-    this.boss.on("error", (err) => {
-      const now = Date.now();
-      if (now - this.lastErrorLog < ERROR_LOG_EVERY_MS) return;
-      this.lastErrorLog = now;
-      logError("job queue", err);
-    });
+    this.boss.on("error", (err) => this.logError(err));
+  }
+
+  /** While the database is away every poll fails: one line every 30 s is enough. */
+  private logError(err: unknown): void {
+    // Closing: the database going away under a last completion is expected, not news.
+    if (this.stopping) return;
+    const now = Date.now();
+    if (now - this.lastErrorLog < ERROR_LOG_EVERY_MS) return;
+    this.lastErrorLog = now;
+    logError("job queue", err);
   }
 
   /** Declares a queue and its handler; call before start(). */
@@ -132,6 +157,7 @@ export class Jobs {
   async stop(timeoutMs = 5_000): Promise<void> {
     if (!this.started) return;
     this.started = false;
+    this.stopping = true;
     await this.boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs }).catch((err: unknown) => logError("stopping the job queue", err));
   }
 
