@@ -5,6 +5,7 @@ import { strToU8, zipSync, type Zippable } from "fflate";
 import { shortDay } from "#shared/domain/months.ts";
 import type { CollectionPiece, CollectionResponse } from "#shared/schemas/collections.ts";
 import { MailMarkup } from "../mail/templates/markup.tsx";
+import { xmlText } from "../modules/feeds/feeds.html.ts";
 
 /*
  * A month's collection as an EPUB 3 book, built here (fflate for the zip): a "mimetype" entry
@@ -106,7 +107,12 @@ const CONTAINER = `<?xml version="1.0" encoding="utf-8"?>
 `;
 
 /** The book's bytes. `ownerId` only seeds its identifier (hashed: the file names no account). */
-export function collectionEpub(collection: CollectionResponse, siteName: string, ownerId: string, now: Date): Uint8Array {
+export function collectionEpub(raw: CollectionResponse, siteName: string, ownerId: string, now: Date): Uint8Array {
+  // Characters XML cannot hold (a form feed pasted from a word processor) would make a page invalid: dropped.
+  const collection: CollectionResponse = {
+    ...raw,
+    pieces: raw.pieces.map((p) => ({ ...p, name: xmlText(p.name), prompt: p.prompt === null ? null : xmlText(p.prompt), content: xmlText(p.content) })),
+  };
   const identifier = `urn:uuid:${createHash("sha256").update(`${ownerId}:${collection.month}`).digest("hex").slice(0, 32).replace(/^(.{8})(.{4})(.{4})(.{4})/, "$1-$2-$3-$4-")}`;
   const title = `${collection.label} — ${siteName}`;
   const files: Zippable = {

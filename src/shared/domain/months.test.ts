@@ -5,7 +5,7 @@ import { isMonth, monthDays, monthlyPeriod, monthLabel, nextMonth, previousMonth
 describe("months", () => {
   it("knows a month when it sees one", () => {
     expect(isMonth("2026-11")).toBe(true);
-    for (const bad of ["2026-13", "2026-00", "2026-1", "26-11", "2026-11-01", ""]) expect(isMonth(bad)).toBe(false);
+    for (const bad of ["2026-13", "2026-00", "2026-1", "26-11", "2026-11-01", "", "0000-01", "0050-03"]) expect(isMonth(bad)).toBe(false);
   });
 
   it("steps across a year", () => {

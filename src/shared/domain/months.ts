@@ -5,7 +5,8 @@ import { addDays } from "./dates.ts";
  * the local moments the weekly and monthly emails fall due. Pure: no clock, no zone database.
  */
 
-const MONTH_RE = /^(\d{4})-(0[1-9]|1[0-2])$/;
+/** Years 1900–2099 only: year 0000 is no date PostgreSQL knows, and Date.UTC reads years below 100 as 19xx. */
+const MONTH_RE = /^(19|20)\d\d-(0[1-9]|1[0-2])$/;
 
 /** The local hour from which the weekly best-of and the monthly collection are due. */
 export const SCHEDULED_MAIL_HOUR = 9;

@@ -22,7 +22,7 @@ beforeAll(async () => {
   other = await createUser(t, { name: "Otis Other" });
   admin = await createUser(t, { name: "Ada Admin", admin: true });
   await pieceAt(t, owner, { at: "2026-10-02T10:00:00Z", title: "Lamplight", content: "**Bold** and *soft*\nsecond line <script>alert(1)</script> & more" });
-  await pieceAt(t, owner, { at: "2026-10-20T10:00:00Z", title: "# Not a heading", isPrivate: true, content: "A private piece." });
+  await pieceAt(t, owner, { at: "2026-10-20T10:00:00Z", title: "# Not a heading", isPrivate: true, content: "A private piece.\u000b pasted with a vertical tab\u000c and a form feed." });
   await pieceAt(t, owner, { at: "2026-11-01T10:00:00Z", title: "Next month" });
   await pieceAt(t, other, { at: "2026-10-05T10:00:00Z", title: "Someone else's" });
   await pieceAt(t, admin, { at: "2026-10-06T10:00:00Z", title: "The admin's own" });
@@ -62,7 +62,8 @@ describe("GET /api/collections/:month", () => {
   });
 
   it("refuses a month that is not one, and a format it does not make", async () => {
-    for (const month of ["2026-13", "2026-1", "october", "2026-10-01"]) {
+    // Year 0000 is no date the database knows (it was a 500), and a two-digit year reads as 19xx.
+    for (const month of ["2026-13", "2026-1", "october", "2026-10-01", "0000-01", "0050-03"]) {
       const res = await t.json<{ message: string }>(`/api/collections/${month}`, { cookie: owner.cookie });
       expect(res.status, month).toBe(422);
       expect(res.body.message).toBe(COLLECTION_MESSAGES.badMonth);
@@ -114,5 +115,7 @@ describe("the collection's downloads", () => {
       expect(doc.getElementsByTagName("parsererror"), name).toHaveLength(0);
     }
     expect(strFromU8(files["OEBPS/nav.xhtml"]!)).toContain('<a href="piece-002.xhtml"># Not a heading</a>');
+    // Characters XML cannot hold are dropped, the words around them kept.
+    expect(strFromU8(files["OEBPS/piece-002.xhtml"]!)).toContain("A private piece. pasted with a vertical tab and a form feed.");
   });
 });
