@@ -69,3 +69,24 @@ describe("the job queue with a real SMTP server", () => {
     smtp.failNext(0);
   });
 });
+
+describe("account mail behind a batch", () => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  beforeAll(async () => {
+    smtp = await startSmtp({ acceptDelayMs: 100 });
+    t = await createTestApp({ SMTP_URL: smtp.url });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it("goes out before the scheduled mail already waiting", async () => {
+    for (let i = 0; i < 6; i++) await t.deps.outbox.queue({ message: message(`batch-${i}@example.com`, `Weekly ${i}`), key: `test:batch:${i}`, kind: "test" });
+    await t.deps.outbox.queue({ message: message("reset@example.com", "Reset your password"), kind: "reset" });
+    const got = await smtp.waitFor(7);
+    // At most the one mail already on its way when the reset was queued goes first.
+    expect(got.findIndex((m) => m.parsed.subject === "Reset your password")).toBeLessThanOrEqual(1);
+  });
+});

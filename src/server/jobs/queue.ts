@@ -109,6 +109,7 @@ export class Jobs {
       await this.boss.updateQueue(q.name, { name: q.name, ...options });
       if (q.cron) await this.boss.schedule(q.name, q.cron, {}, { tz: "UTC" });
       else await this.boss.unschedule(q.name);
+      // One job at a time per queue and instance: a mail is recorded as sent before the next one starts.
       const id = await this.boss.work<JobData>(q.name, { pollingIntervalSeconds: this.timings.pollSeconds, batchSize: 1 }, async (jobs) => {
         for (const job of jobs) await q.run(job.data ?? {});
       });
@@ -121,16 +122,22 @@ export class Jobs {
    * Queues a job. With a key, a second send of the same key (from any instance) is a no-op
    * while the first is kept (a week after it finished); returns whether a job was added.
    */
-  async send(name: string, data: JobData, options: { key?: string; startAfter?: Date } = {}): Promise<boolean> {
+  async send(name: string, data: JobData, options: { key?: string; startAfter?: Date; priority?: number } = {}): Promise<boolean> {
     if (!this.queues.has(name)) throw new Error(`unknown queue ${name}`);
     const sendOptions: PgBoss.SendOptions = {};
     if (options.key) sendOptions.id = jobIdForKey(`${name}:${options.key}`);
     if (options.startAfter) sendOptions.startAfter = options.startAfter;
+    // Higher first: a reset link does not wait behind Sunday's weekly batch.
+    if (options.priority) sendOptions.priority = options.priority;
     const id = await this.boss.send(name, data, sendOptions);
     // Wake this instance's worker now rather than at its next poll.
-    const worker = this.workers.get(name);
-    if (id && worker) this.boss.notifyWorker(worker);
+    if (id) this.wake(name);
     return id !== null;
+  }
+
+  private wake(name: string): void {
+    const worker = this.workers.get(name);
+    if (worker) this.boss.notifyWorker(worker);
   }
 
   /** Queues many keyed jobs in one statement (a batch of writers); keys already queued are skipped. */
@@ -138,8 +145,7 @@ export class Jobs {
     if (!this.queues.has(name)) throw new Error(`unknown queue ${name}`);
     if (items.length === 0) return;
     await this.boss.insert(items.map((i) => ({ name, data: i.data, id: jobIdForKey(`${name}:${i.key}`) })));
-    const worker = this.workers.get(name);
-    if (worker) this.boss.notifyWorker(worker);
+    this.wake(name);
   }
 
   /** Puts a failed job of a known queue back in line; false when it is not (or no longer) failed. */
@@ -148,8 +154,7 @@ export class Jobs {
     const { rows } = await this.database.sql(`select 1 from ${JOBS_SCHEMA}.job where name = $1 and id = $2 and state = 'failed'`, [name, id]);
     if (rows.length === 0) return false;
     await this.boss.retry(name, id);
-    const worker = this.workers.get(name);
-    if (worker) this.boss.notifyWorker(worker);
+    this.wake(name);
     return true;
   }
 
@@ -174,10 +179,7 @@ export class Jobs {
       );
       if ((rows[0] as { n: number }).n === 0) return;
       if (Date.now() > until) throw new Error(`jobs still pending after ${limitMs} ms`);
-      for (const name of names) {
-        const worker = this.workers.get(name);
-        if (worker) this.boss.notifyWorker(worker);
-      }
+      for (const name of names) this.wake(name);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }

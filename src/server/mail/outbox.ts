@@ -6,6 +6,7 @@ import type { Jobs } from "../jobs/queue.ts";
 import type { Mailer, MailMessage } from "./mailer.ts";
 
 export const MAIL_QUEUE = "mail.send";
+const ACCOUNT_MAIL_PRIORITY = 10;
 
 export interface OutgoingMail {
   message: MailMessage;
@@ -36,9 +37,12 @@ export class Outbox {
     jobs.define<{ mail: OutgoingMail }>({ name: MAIL_QUEUE, retryLimit: 6, run: ({ mail }) => this.deliver(mail) });
   }
 
-  /** Records a mail to send; a keyed mail queued twice is queued once. */
+  /**
+   * Records a mail to send; a keyed mail queued twice is queued once. Account mail (a reset link,
+   * a confirmation: unkeyed) goes before scheduled mail, so it never waits behind a weekly batch.
+   */
   async queue(mail: OutgoingMail): Promise<void> {
-    await this.jobs.send(MAIL_QUEUE, { mail: mail as unknown as Record<string, unknown> }, mail.key ? { key: mail.key } : {});
+    await this.jobs.send(MAIL_QUEUE, { mail: mail as unknown as Record<string, unknown> }, mail.key ? { key: mail.key } : { priority: ACCOUNT_MAIL_PRIORITY });
   }
 
   private async deliver(mail: OutgoingMail): Promise<void> {

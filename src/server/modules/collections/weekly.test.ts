@@ -90,6 +90,8 @@ describe("the weekly best-of", () => {
     const text = mail!.parsed.text ?? "";
     expect(text).toContain("by Anonymous");
     expect(text).toContain("by Quiet Fox");
+    // The anonymous piece filled up by likes is in the email (so the checks below look at it).
+    expect(text).toContain("Owl's secret");
     for (const secret of ["Secretname", "Margaret", "Hiddenname", "Harold", "Hidden Owl"]) {
       expect(text).not.toContain(secret);
       expect(html(mail!)).not.toContain(secret);
