@@ -6,6 +6,7 @@ import type { Deps } from "../../deps.ts";
 import type { LocalPlan, PerWriterJob } from "../../jobs/planner.ts";
 import { reminderMail } from "../../mail/reminder-mail.ts";
 import { readPrefsRow, writePrefs } from "../mail-prefs/prefs.service.ts";
+import { promptLine } from "#shared/domain/markup.ts";
 import { chooseStoredPrompt } from "../writing/prompts.service.ts";
 
 export const REMINDER_QUEUE = "email.reminder";
@@ -91,7 +92,8 @@ export async function sendReminder(deps: Deps, { userId, period }: PerWriterJob)
   const message = await reminderMail({ siteName: env.SITE_NAME, appUrl: env.APP_URL }, authSecret, {
     to: writer.email,
     userId,
-    prompt: prompt?.prompt.text ?? null,
+    // On one line, markup read as the site shows it (the subject holds it too).
+    prompt: prompt ? promptLine(prompt.prompt.text) || null : null,
     hour: reminderHour,
     timeZone: writer.timeZone,
     asking: what === "ask",

@@ -41,13 +41,14 @@ const prefsOf = async (u: TestUser) => (await t.json<{ prefs: NotificationPrefs 
 
 describe("daily reminder", () => {
   it("comes at the writer's hour in their own zone, with today's prompt and a link to /write", async () => {
-    await createPrompt(t, { date: "2026-12-01", text: "The lighthouse keeper's last night" });
+    // Markup as admins write it: the email reads it as the site shows it, on one line.
+    await createPrompt(t, { date: "2026-12-01", text: "**LARGE:Lighthouse**\nThe lighthouse keeper's last night" });
     // New York is UTC-5 in December: 19:00 there is 00:00 UTC the next day.
     const ny = await reminded("America/New_York", 19, "2026-11-20");
     const utc = await reminded("UTC", 19, "2026-11-20");
     expect(await tickAt("2026-12-01T23:30:00Z", ny)).toEqual([]);
     const [mail] = await tickAt("2026-12-02T00:10:00Z", ny);
-    expect(mail?.subject).toBe("Today's prompt: The lighthouse keeper's last night");
+    expect(mail?.subject).toBe("Today's prompt: Lighthouse — The lighthouse keeper's last night");
     expect(mail?.text).toContain("The lighthouse keeper's last night");
     expect(mail?.text).toContain("http://localhost:3000/write");
     expect(mail?.text).not.toMatch(/keep-reminding/);
