@@ -20,7 +20,7 @@ export interface TestUser {
 /** Registers through the real sign-up endpoint and returns the signed-in cookie. */
 export async function createUser(
   t: TestApp,
-  opts: Partial<Pick<SignUpInput, "name" | "alias" | "email" | "password" | "timeZone">> & { admin?: boolean } = {},
+  opts: Partial<Pick<SignUpInput, "name" | "alias" | "email" | "password" | "timeZone">> & { admin?: boolean; confirmed?: boolean } = {},
 ): Promise<TestUser> {
   const email = opts.email ?? `writer-${unique()}@example.com`;
   const password = opts.password ?? "a quiet room to write";
@@ -29,6 +29,8 @@ export async function createUser(
   const res = await t.request("/api/auth/sign-up/email", { json: input });
   if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
   const body = (await res.json()) as { user: { id: string } };
+  // As if the writer had followed the link in the confirmation email.
+  if (opts.confirmed) await t.deps.db.update(users).set({ emailVerified: true }).where(eq(users.id, body.user.id));
   if (opts.admin) {
     await t.deps.db.insert(admins).values({ userId: body.user.id });
     t.deps.admins.forget(body.user.id);

@@ -31,7 +31,7 @@ describe("the weekly email with three instances", () => {
     try {
       const t = testAppOf(apps[0]!, deps[0]!, "", close);
       const writers = [];
-      for (let i = 0; i < WRITERS; i++) writers.push(await createUser(t, { name: `Instance Writer ${i}` }));
+      for (let i = 0; i < WRITERS; i++) writers.push(await createUser(t, { confirmed: true, name: `Instance Writer ${i}` }));
       await createSubmission(t, writers[0]!, { title: "Harbour", isFeatured: true });
 
       // The first Sunday 09:05 UTC after the piece: the piece is in the week that email looks back on.

@@ -15,10 +15,10 @@ let other: TestUser;
 
 beforeAll(async () => {
   t = await createTestApp();
-  writer = await createUser(t, { name: "Mona Monthly" });
-  idle = await createUser(t, { name: "Ida Idle" });
-  off = await createUser(t, { name: "Olga Off" });
-  other = await createUser(t, { name: "Connie Community", alias: "Cloak" });
+  writer = await createUser(t, { confirmed: true, name: "Mona Monthly" });
+  idle = await createUser(t, { confirmed: true, name: "Ida Idle" });
+  off = await createUser(t, { confirmed: true, name: "Olga Off" });
+  other = await createUser(t, { confirmed: true, name: "Connie Community", alias: "Cloak" });
   for (const u of [writer, idle, off, other]) await backdate(t, u.id);
   await setPrefs(t, off.id, { monthlyEmail: false });
 });
@@ -77,7 +77,7 @@ describe("the monthly collection", () => {
   });
 
   it("does not nudge an account made after the month ended", async () => {
-    const fresh = await createUser(t, { name: "Nina New" });
+    const fresh = await createUser(t, { confirmed: true, name: "Nina New" });
     await t.deps.db.update(users).set({ createdAt: new Date("2027-01-01T05:00:00Z") }).where(eq(users.id, fresh.id));
     await tickAt(t, "2027-01-01T09:00:00Z");
     const december = (await monthlies()).filter((m) => m.subject === "A new month on inkwell" || m.subject.includes("December 2026"));

@@ -12,14 +12,15 @@ export const MONTHLY_QUEUE = "email.monthly";
 
 /**
  * The writers of one zone whose preference `on` holds (no preferences row: the default, on), in id
- * order (users_time_zone_idx; the prefs row by its primary key).
+ * order (users_time_zone_idx; the prefs row by its primary key). Only confirmed addresses: an
+ * address someone typed in for a stranger never gets mail it did not ask for.
  */
 async function writersWith(db: Db, on: SQL, q: { timeZone: string; afterId: string; limit: number }, also?: SQL): Promise<string[]> {
   const rows = await db
     .select({ id: users.id })
     .from(users)
     .leftJoin(notificationPrefs, eq(notificationPrefs.userId, users.id))
-    .where(and(eq(users.timeZone, q.timeZone), gt(users.id, q.afterId), on, also))
+    .where(and(eq(users.timeZone, q.timeZone), gt(users.id, q.afterId), eq(users.emailVerified, true), on, also))
     .orderBy(asc(users.id))
     .limit(q.limit);
   return rows.map((r) => r.id);

@@ -18,10 +18,10 @@ const writers = {} as Record<Zone, TestUser>;
 beforeAll(async () => {
   t = await createTestApp();
   for (const [key, timeZone] of Object.entries(zones) as [Zone, string][]) {
-    writers[key] = await createUser(t, { name: `Writer of ${key}`, timeZone });
+    writers[key] = await createUser(t, { confirmed: true, name: `Writer of ${key}`, timeZone });
     await backdate(t, writers[key].id);
   }
-  const poet = await createUser(t, { name: "Pia Poet" });
+  const poet = await createUser(t, { confirmed: true, name: "Pia Poet" });
   // In every zone's week (Kiritimati's ends 2027-01-09 19:00 UTC; Honolulu's starts 2027-01-03 19:00 UTC).
   await pieceAt(t, poet, { at: "2027-01-05T12:00:00Z", featured: true, title: "Pick of the week" });
 });

@@ -16,8 +16,8 @@ let writer: TestUser;
 beforeAll(async () => {
   smtp = await startSmtp();
   t = await createTestApp({ SMTP_URL: smtp.url });
-  reader = await createUser(t, { name: "Rita Reader" });
-  writer = await createUser(t, { name: "Walt Writer" });
+  reader = await createUser(t, { confirmed: true, name: "Rita Reader" });
+  writer = await createUser(t, { confirmed: true, name: "Walt Writer" });
 });
 
 afterAll(async () => {
@@ -39,7 +39,7 @@ describe("the weekly best-of", () => {
     await pieceAt(t, writer, { at: "2026-11-27T12:00:00Z", likes: 50, title: "Private one", isPrivate: true });
     await pieceAt(t, writer, { at: "2026-11-27T13:00:00Z", likes: 40, title: "Hidden one", hidden: true });
     await pieceAt(t, writer, { at: "2026-11-21T10:00:00Z", likes: 99, title: "Last week" });
-    const blocked = await createUser(t, { name: "Bea Blocked" });
+    const blocked = await createUser(t, { confirmed: true, name: "Bea Blocked" });
     const theirs = await pieceAt(t, blocked, { at: "2026-11-28T10:00:00Z", likes: 30, title: "Blocked writer's" });
     await blockWriter(t, reader, blocked, theirs.id);
 
@@ -78,8 +78,8 @@ describe("the weekly best-of", () => {
   });
 
   it("never names the writer behind an alias or an Anonymous piece", async () => {
-    const masked = await createUser(t, { name: "Margaret Secretname", alias: "Quiet Fox" });
-    const hider = await createUser(t, { name: "Harold Hiddenname", alias: "Hidden Owl" });
+    const masked = await createUser(t, { confirmed: true, name: "Margaret Secretname", alias: "Quiet Fox" });
+    const hider = await createUser(t, { confirmed: true, name: "Harold Hiddenname", alias: "Hidden Owl" });
     await pieceAt(t, masked, { at: "2026-12-08T10:00:00Z", featured: true, signed: "anonymous", title: "Unsigned", content: "Words from nobody in particular." });
     await pieceAt(t, masked, { at: "2026-12-09T10:00:00Z", featured: true, signed: "alias", title: "By the fox" });
     await pieceAt(t, hider, { at: "2026-12-10T10:00:00Z", likes: 5, signed: "anonymous", title: "Owl's secret" });
@@ -98,9 +98,11 @@ describe("the weekly best-of", () => {
     }
   });
 
-  it("is not sent to a writer who turned it off, nor to a suspended writer", async () => {
-    const off = await createUser(t, { name: "Otto Off" });
-    const suspended = await createUser(t, { name: "Sam Suspended" });
+  it("is not sent to a writer who turned it off, nor to a suspended writer, nor to an address never confirmed", async () => {
+    const off = await createUser(t, { confirmed: true, name: "Otto Off" });
+    // Someone may sign up with a stranger's address: it gets the confirmation email and nothing else.
+    const unconfirmed = await createUser(t, { name: "Una Unconfirmed" });
+    const suspended = await createUser(t, { confirmed: true, name: "Sam Suspended" });
     await setPrefs(t, off.id, { weeklyEmail: false });
     await t.deps.db.update(users).set({ suspendedAt: new Date("2026-12-01T00:00:00Z"), suspensionReason: "test" }).where(eq(users.id, suspended.id));
     await pieceAt(t, writer, { at: "2026-12-15T10:00:00Z", featured: true, title: "A pick for all" });
@@ -110,5 +112,6 @@ describe("the weekly best-of", () => {
     expect(got).toContain(reader.email);
     expect(got).not.toContain(off.email);
     expect(got).not.toContain(suspended.email);
+    expect(got).not.toContain(unconfirmed.email);
   });
 });

@@ -27,7 +27,7 @@ function digestWriters(frequency: Frequency): LocalPlan["writers"] {
       .select({ id: users.id })
       .from(users)
       .innerJoin(notificationPrefs, eq(notificationPrefs.userId, users.id))
-      .where(and(eq(users.timeZone, timeZone), gt(users.id, afterId), eq(notificationPrefs.digest, frequency)))
+      .where(and(eq(users.timeZone, timeZone), gt(users.id, afterId), eq(users.emailVerified, true), eq(notificationPrefs.digest, frequency)))
       .orderBy(asc(users.id))
       .limit(limit);
     return rows.map((r) => r.id);

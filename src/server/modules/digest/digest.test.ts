@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 async function digestReader(digest: "daily" | "weekly", timeZone = "UTC"): Promise<TestUser> {
-  const u = await createUser(t, { timeZone });
+  const u = await createUser(t, { confirmed: true, timeZone });
   await writePrefs(t.deps.db, u.id, { digest });
   return u;
 }
@@ -63,7 +63,7 @@ describe("notification digest", () => {
 
   it("comes weekly on Monday from 09:00, and never to a writer whose digest is off", async () => {
     const weekly = await digestReader("weekly", "America/Chicago");
-    const off = await createUser(t);
+    const off = await createUser(t, { confirmed: true });
     t.deps.testClock!.set(new Date("2026-12-08T12:00:00Z"));
     await notify(weekly, { kind: "likes" }, (await createSubmission(t, weekly, { title: "Salt" })).id);
     await notify(off, { kind: "likes" }, (await createSubmission(t, off, { title: "Pepper" })).id);

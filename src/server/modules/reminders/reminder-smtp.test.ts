@@ -23,7 +23,7 @@ afterAll(async () => {
 
 it("arrives with an HTML and a text part, List-Unsubscribe one-click headers that work, and no tracking pixel", async () => {
   await createPrompt(t, { date: "2026-12-05", text: "A door <left> open & a light on" });
-  const u = await createUser(t, { timeZone: "Pacific/Honolulu" });
+  const u = await createUser(t, { confirmed: true, timeZone: "Pacific/Honolulu" });
   await writePrefs(t.deps.db, u.id, { reminderEnabled: true, reminderHour: 7 });
   await t.deps.db.update(users).set({ lastWriteDate: "2026-12-04" }).where(eq(users.id, u.id));
   // Honolulu is UTC-10: 07:00 there is 17:00 UTC.

@@ -30,7 +30,7 @@ export const reminderPlan: LocalPlan = {
       .select({ id: notificationPrefs.userId })
       .from(notificationPrefs)
       .innerJoin(users, eq(users.id, notificationPrefs.userId))
-      .where(and(sql`${notificationPrefs.reminderEnabled}`, eq(notificationPrefs.reminderHour, local.hour), eq(users.timeZone, timeZone), gt(notificationPrefs.userId, afterId)))
+      .where(and(sql`${notificationPrefs.reminderEnabled}`, eq(notificationPrefs.reminderHour, local.hour), eq(users.timeZone, timeZone), eq(users.emailVerified, true), gt(notificationPrefs.userId, afterId)))
       .orderBy(asc(notificationPrefs.userId))
       .limit(limit);
     return rows.map((r) => r.id);

@@ -21,7 +21,7 @@ afterAll(async () => {
 let seq = 0;
 /** A writer in `timeZone` with the reminder on at `hour`, who last wrote on `lastWrote`. */
 async function reminded(timeZone: string, hour: number, lastWrote: string | null): Promise<TestUser> {
-  const u = await createUser(t, { timeZone, email: `reminded-${++seq}-${Date.now()}@example.com` });
+  const u = await createUser(t, { confirmed: true, timeZone, email: `reminded-${++seq}-${Date.now()}@example.com` });
   await writePrefs(t.deps.db, u.id, { reminderEnabled: true, reminderHour: hour });
   await t.deps.db.update(users).set({ lastWriteDate: lastWrote }).where(eq(users.id, u.id));
   return u;
