@@ -70,6 +70,23 @@ test("an unsubscribe link confirms in words, signed out, and offers to undo", as
   await context.close();
 });
 
+test("the keep-reminding link asks first, and keeps the reminder only on the writer's yes", async ({ page, browser }) => {
+  await page.goto("/");
+  const writer = await registerViaApi(page.request);
+  const reminder = async () => ((await (await page.request.get("/api/me/notification-prefs")).json()) as { prefs: { reminder: boolean } }).prefs.reminder;
+  const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+  const visitor = await context.newPage();
+  await visitor.goto(`/keep-reminding?token=${encodeURIComponent(unsubscribeToken(secret(), writer.id, "reminder"))}`);
+  await expect(visitor.getByRole("heading", { name: "Keep your daily reminder?" })).toBeVisible();
+  await expectAccessible(visitor);
+  // Opening the page (as a link scanner would) answers nothing.
+  expect(await reminder()).toBe(false);
+  await visitor.getByRole("button", { name: "Yes, keep reminding me" }).click();
+  await expect(visitor.getByRole("heading", { name: "We'll keep reminding you" })).toBeVisible();
+  expect(await reminder()).toBe(true);
+  await context.close();
+});
+
 test("after the first piece the writing page offers the daily reminder once", async ({ page }) => {
   await registerViaApi(page.request);
   const save = async (text: string) => {

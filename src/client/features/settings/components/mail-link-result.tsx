@@ -11,9 +11,9 @@ import { useMailLinkAction } from "../api/notification-prefs.ts";
 const NO_TOKEN = "This link is missing its code. Open your email settings to choose what you get.";
 
 /**
- * The page an email's link opens (issue 14 item 7): it performs the action with a POST once it
- * has loaded, so a link scanner's GET changes nothing; then it says what happened in words and,
- * for an unsubscribe, offers to undo.
+ * The page an email's link opens (issue 14 item 7). An unsubscribe happens with a POST once the
+ * page has loaded (a link scanner's GET changes nothing) and offers to undo. "Keep reminding me"
+ * waits for the writer's click: a scanner that runs the page's script must not answer yes for them.
  */
 export function MailLinkResult({ action }: { action: "unsubscribe" | "keep-reminding" }) {
   useDocumentTitle(action === "unsubscribe" ? "Unsubscribe" : "Keep reminding me");
@@ -23,7 +23,7 @@ export function MailLinkResult({ action }: { action: "unsubscribe" | "keep-remin
   const started = useRef(false);
   const { mutate } = first;
   useEffect(() => {
-    if (!token || started.current) return;
+    if (!token || started.current || action === "keep-reminding") return;
     started.current = true;
     mutate({ action, token });
   }, [action, token, mutate]);
@@ -35,6 +35,22 @@ export function MailLinkResult({ action }: { action: "unsubscribe" | "keep-remin
   );
   if (!token) return <ErrorState title="This link does not work" message={NO_TOKEN} action={settings} />;
   if (first.isError) return <ErrorState title="This link does not work" message={errorMessage(first.error)} action={settings} />;
+  if (action === "keep-reminding" && first.isIdle) {
+    return (
+      <section aria-labelledby="mail-link-heading" className="mx-auto max-w-lg py-12 text-center">
+        <h1 id="mail-link-heading" className="font-serif text-3xl">
+          Keep your daily reminder?
+        </h1>
+        <p className="mt-4 text-lg">You have not written for a while. Say yes and the reminder keeps coming at your hour; otherwise it stops, and you can turn it back on in your settings.</p>
+        <div className="mt-8 flex flex-wrap items-center justify-center gap-3">
+          <Button variant="primary" onClick={() => mutate({ action, token })}>
+            Yes, keep reminding me
+          </Button>
+          {settings}
+        </div>
+      </section>
+    );
+  }
   if (!first.isSuccess) return <LoadingState label={action === "unsubscribe" ? "Unsubscribing..." : "Saving..."} />;
 
   const { kind } = first.data;
