@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#server/db/client.ts";
 import { submissions } from "#server/db/schema/index.ts";
 import { freshPostgres } from "#tests/setup/app.ts";
-import { startServerProcess, type ServerProcess } from "#tests/setup/server-process.ts";
+import { callProcess as call, PROCESS_APP_URL, signUpOnProcess, startServerProcess, type ServerProcess } from "#tests/setup/server-process.ts";
 
 /*
  * SIGTERM under load, on the engine this run uses (PGlite here, PostgreSQL in CI's second pass):
@@ -15,31 +15,15 @@ import { startServerProcess, type ServerProcess } from "#tests/setup/server-proc
  * there after a restart, and the process must exit 0 well within its limit.
  */
 
-const APP_URL = "http://localhost:3000";
+const APP_URL = PROCESS_APP_URL;
 const WRITERS = 8;
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
 });
 
-async function call(server: ServerProcess, path: string, init: { json?: unknown; cookie?: string } = {}) {
-  const res = await fetch(`${server.url}${path}`, {
-    method: init.json === undefined ? "GET" : "POST",
-    headers: { origin: APP_URL, "content-type": "application/json", ...(init.cookie ? { cookie: init.cookie } : {}) },
-    body: init.json === undefined ? undefined : JSON.stringify(init.json),
-  });
-  return { res, body: (await res.json().catch(() => null)) as Record<string, unknown> | null };
-}
-
 async function signUp(server: ServerProcess, n: number): Promise<string> {
-  const { res } = await call(server, "/api/auth/sign-up/email", {
-    json: { name: `Writer ${n}`, email: `shutdown-${n}-${Date.now()}@example.com`, password: "a quiet room to write", alias: null, timeZone: "UTC" },
-  });
-  if (res.status !== 200) throw new Error(`sign-up failed: ${res.status}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  return signUpOnProcess(server, `Writer ${n}`, `shutdown-${n}-${Date.now()}@example.com`);
 }
 
 /** One writer publishing piece after piece until the server stops answering; returns the acknowledged ids. */

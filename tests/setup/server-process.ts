@@ -49,3 +49,26 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   });
   return { child, url: await url, output, exited };
 }
+
+/** The origin process tests give their server as APP_URL (and send on every request). */
+export const PROCESS_APP_URL = "http://localhost:3000";
+
+/** A JSON request to a server process, as its own pages would send it (its origin, a session cookie). */
+export async function callProcess(server: ServerProcess, path: string, init: { json?: unknown; cookie?: string } = {}) {
+  const res = await fetch(`${server.url}${path}`, {
+    method: init.json === undefined ? "GET" : "POST",
+    headers: { origin: PROCESS_APP_URL, "content-type": "application/json", ...(init.cookie ? { cookie: init.cookie } : {}) },
+    body: init.json === undefined ? undefined : JSON.stringify(init.json),
+  });
+  return { res, body: (await res.json().catch(() => null)) as Record<string, unknown> | null };
+}
+
+/** Signs a writer up on a server process; returns their session cookie. */
+export async function signUpOnProcess(server: ServerProcess, name: string, email: string): Promise<string> {
+  const { res } = await callProcess(server, "/api/auth/sign-up/email", { json: { name, email, password: "a quiet room to write", alias: null, timeZone: "UTC" } });
+  if (res.status !== 200) throw new Error(`sign-up failed: ${res.status}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}

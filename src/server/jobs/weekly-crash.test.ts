@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { freshPostgres } from "#tests/setup/app.ts";
-import { startServerProcess, type ServerProcess } from "#tests/setup/server-process.ts";
+import { callProcess as call, PROCESS_APP_URL, signUpOnProcess, startServerProcess, type ServerProcess } from "#tests/setup/server-process.ts";
 import { startSmtp } from "#tests/setup/smtp.ts";
 
 /*
@@ -12,30 +12,12 @@ import { startSmtp } from "#tests/setup/smtp.ts";
  * skipped. On the engine this run uses (embedded PGlite here, PostgreSQL in CI's second pass).
  */
 
-const APP_URL = "http://localhost:3000";
+const APP_URL = PROCESS_APP_URL;
 const WRITERS = 24;
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
 });
-
-async function call(server: ServerProcess, path: string, init: { json?: unknown; cookie?: string } = {}) {
-  const res = await fetch(`${server.url}${path}`, {
-    method: init.json === undefined ? "GET" : "POST",
-    headers: { origin: APP_URL, "content-type": "application/json", ...(init.cookie ? { cookie: init.cookie } : {}) },
-    body: init.json === undefined ? undefined : JSON.stringify(init.json),
-  });
-  return { res, body: (await res.json().catch(() => null)) as Record<string, unknown> | null };
-}
-
-async function signUp(server: ServerProcess, email: string): Promise<string> {
-  const { res } = await call(server, "/api/auth/sign-up/email", { json: { name: email.split("@")[0], email, password: "a quiet room to write", alias: null, timeZone: "UTC" } });
-  if (res.status !== 200) throw new Error(`sign-up failed: ${res.status}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
 
 async function publish(server: ServerProcess, cookie: string): Promise<void> {
   const today = await call(server, "/api/prompts/today");
@@ -87,7 +69,7 @@ describe("the weekly email across a crash", () => {
 
     const emails = Array.from({ length: WRITERS }, (_, i) => `weekly-crash-${i}-${Date.now()}@example.com`);
     const cookies: string[] = [];
-    for (const email of emails) cookies.push(await signUp(server, email));
+    for (const email of emails) cookies.push(await signUpOnProcess(server, email.split("@")[0]!, email));
     await publish(server, cookies[0]!);
     const isWeekly = (m: { parsed: { subject?: string } }) => /The week's best/.test(m.parsed.subject ?? "");
     // Every writer confirms their address from the confirmation email (the weekly goes to confirmed addresses only).
