@@ -6,7 +6,7 @@ import { DIGEST_LINES, digestMail, type DigestItem } from "./digest-mail.ts";
 const site = { siteName: "inkwell", appUrl: "https://ink.example" };
 const to = { email: "olive@example.com", userId: "0b5e1f3c-6a7d-4c1e-9f2a-1d2c3b4a5e6f" };
 const piece = "5d0c2c8e-3b1f-4a9e-8c7d-6e5f4a3b2c1d";
-const item = (over: Partial<DigestItem>): DigestItem => ({ message: "5 people liked 'Harbour'", pieceId: piece, ...over });
+const item = (over: Partial<DigestItem>): DigestItem => ({ message: "5 people liked 'Harbour'", pieceId: piece, updatedAt: "2026-12-01T10:00:00.000Z", ...over });
 
 describe("digest email", () => {
   it("sends nothing when nothing is unread", async () => {

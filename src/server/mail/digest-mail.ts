@@ -7,8 +7,8 @@ import type { MailSite } from "./templates/layout.tsx";
 import { renderParts } from "./templates/render.ts";
 import { unsubscribeLinks } from "./unsubscribe-token.ts";
 
-/** One unread notification as the bell shows it: its sentence (notificationText) and the piece it is about. */
-export type DigestItem = Pick<NotificationItem, "message" | "pieceId">;
+/** One unread notification as the bell shows it: its sentence (notificationText), the piece it is about, when it last changed. */
+export type DigestItem = Pick<NotificationItem, "message" | "pieceId" | "updatedAt">;
 
 /** At most this many lines; the rest are counted ("…and 4 more"). */
 export const DIGEST_LINES = 20;

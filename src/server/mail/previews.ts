@@ -64,9 +64,9 @@ export const MAIL_PREVIEWS: MailPreview[] = [
     name: "notification-digest",
     render: async (site) =>
       (await digestMail(site, SECRET, { email: TO, userId: WRITER }, "daily", [
-        { message: "5 people liked 'Harbour'", pieceId: "5d0c2c8e-3b1f-4a9e-8c7d-6e5f4a3b2c10" },
-        { message: "Magpie commented on 'Harbour'", pieceId: "5d0c2c8e-3b1f-4a9e-8c7d-6e5f4a3b2c10" },
-        { message: "You reached Novella Club (2026)", pieceId: null },
+        { message: "5 people liked 'Harbour'", pieceId: "5d0c2c8e-3b1f-4a9e-8c7d-6e5f4a3b2c10", updatedAt: "2026-12-01T10:00:00.000Z" },
+        { message: "Magpie commented on 'Harbour'", pieceId: "5d0c2c8e-3b1f-4a9e-8c7d-6e5f4a3b2c10", updatedAt: "2026-12-01T10:00:00.000Z" },
+        { message: "You reached Novella Club (2026)", pieceId: null, updatedAt: "2026-12-01T10:00:00.000Z" },
       ]))!,
   },
 ];

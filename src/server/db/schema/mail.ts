@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, pgTable, primaryKey, smallint, text, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, pgTable, primaryKey, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { stampColumn } from "./columns.ts";
 import { users } from "./auth.ts";
 
@@ -23,6 +23,10 @@ export const notificationPrefs = pgTable(
     /** The writer answered the reminder offer shown after their first save (yes or no). */
     reminderOffered: boolean("reminder_offered").notNull().default(false),
     digest: text("digest", { enum: ["off", "daily", "weekly"] }).notNull().default("off"),
+    /** The digest's frequency before an unsubscribe link turned it off (its undo brings it back). */
+    digestBefore: text("digest_before", { enum: ["daily", "weekly"] }),
+    /** The newest notification the last digest listed: the next one lists what changed after it. */
+    digestThrough: timestamp("digest_through", { withTimezone: true }),
     updatedAt: stampColumn("updated_at"),
   },
   (t) => [

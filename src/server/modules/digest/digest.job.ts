@@ -1,10 +1,9 @@
-import { and, asc, desc, eq, gt } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { notificationPrefs, sentEmails, users } from "../../db/schema/index.ts";
+import { and, asc, eq, gt } from "drizzle-orm";
+import { notificationPrefs, users } from "../../db/schema/index.ts";
 import type { Deps } from "../../deps.ts";
 import type { LocalPlan, PerWriterJob } from "../../jobs/planner.ts";
 import { DIGEST_LINES, digestMail } from "../../mail/digest-mail.ts";
-import { readPrefsRow } from "../mail-prefs/prefs.service.ts";
+import { readPrefsRow, writePrefs } from "../mail-prefs/prefs.service.ts";
 import { unreadSince } from "./digest.query.ts";
 
 /*
@@ -50,17 +49,6 @@ export function defineDigest(deps: Deps): void {
   }
 }
 
-/** When the writer's last digest went out (null: never). */
-async function lastDigestAt(db: Db, userId: string): Promise<Date | null> {
-  const [row] = await db
-    .select({ at: sentEmails.sentAt })
-    .from(sentEmails)
-    .where(and(eq(sentEmails.userId, userId), eq(sentEmails.kind, "digest")))
-    .orderBy(desc(sentEmails.sentAt))
-    .limit(1);
-  return row?.at ?? null;
-}
-
 export async function sendDigest(deps: Deps, frequency: Frequency, { userId, period }: PerWriterJob): Promise<void> {
   const { db, env, authSecret } = deps;
   const prefs = await readPrefsRow(db, userId);
@@ -68,8 +56,12 @@ export async function sendDigest(deps: Deps, frequency: Frequency, { userId, per
   if (prefs.digest !== frequency) return;
   const [writer] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
   if (!writer) return;
-  const { items, total } = await unreadSince(db, userId, await lastDigestAt(db, userId), DIGEST_LINES);
+  // Since the newest notification the last digest listed (not since it was delivered: one that
+  // came while a digest waited for a retry is still listed next time).
+  const { items, total } = await unreadSince(db, userId, prefs.digestThrough, DIGEST_LINES);
   const message = await digestMail({ siteName: env.SITE_NAME, appUrl: env.APP_URL }, authSecret, { email: writer.email, userId }, frequency, items, total);
   if (!message) return;
+  // Queued first (keyed: a retry of this job queues nothing new), then the mark moves past what it lists.
   await deps.outbox.queue({ message, key: `digest:${period}:${userId}`, userId, kind: "digest" });
+  await writePrefs(db, userId, { digestThrough: new Date(items.at(-1)!.updatedAt) });
 }

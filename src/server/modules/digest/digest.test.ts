@@ -61,6 +61,23 @@ describe("notification digest", () => {
     expect(next?.text).toContain("'Harbour' was featured as an Editors' Pick");
   });
 
+  it("lists next time a notification that came while the last digest waited to be delivered", async () => {
+    const u = await digestReader("daily");
+    const piece = await createSubmission(t, u, { title: "Quay" });
+    // Stamped a minute ago (real time), as the sent-mail ledger is.
+    t.deps.testClock!.set(new Date(Date.now() - 60_000));
+    await notify(u, { kind: "comment", by: "Heron" }, piece.id);
+    const [first] = await tickAt("2026-12-20T09:05:00Z", u);
+    expect(first?.text).toContain("Heron commented on 'Quay'");
+    // Stamped after what the first digest listed, but before that digest was recorded as sent: as
+    // when a delivery waits for a retry. Counting from the delivery would have hidden it for good.
+    t.deps.testClock!.set(new Date(Date.now() - 30_000));
+    await notify(u, { kind: "comment", by: "Curlew" }, piece.id);
+    const [second] = await tickAt("2026-12-21T09:05:00Z", u);
+    expect(second?.text).toContain("Curlew commented on 'Quay'");
+    expect(second?.text).not.toContain("Heron");
+  });
+
   it("comes weekly on Monday from 09:00, and never to a writer whose digest is off", async () => {
     const weekly = await digestReader("weekly", "America/Chicago");
     const off = await createUser(t, { confirmed: true });

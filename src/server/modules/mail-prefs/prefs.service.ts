@@ -9,7 +9,7 @@ type PrefsRow = typeof notificationPrefs.$inferSelect;
 type PrefsChange = Partial<Omit<typeof notificationPrefs.$inferInsert, "userId">>;
 
 /** A writer with no row has the defaults (migration 0009): weekly and monthly on, reminder off at 19, no digest. */
-const DEFAULTS = { weeklyEmail: true, monthlyEmail: true, reminderEnabled: false, reminderHour: 19, reminderAskedOn: null, reminderOffered: false, digest: "off" } as const;
+const DEFAULTS = { weeklyEmail: true, monthlyEmail: true, reminderEnabled: false, reminderHour: 19, reminderAskedOn: null, reminderOffered: false, digest: "off", digestBefore: null, digestThrough: null } as const;
 
 export const TIME_ZONE_TOO_SOON = "Your time zone can change once a day, so a writing day cannot be moved. Try again tomorrow.";
 
@@ -80,15 +80,19 @@ async function changeTimeZone(q: Queryable, userId: string, timeZone: string, no
   if (!changed) throw badRequest(TIME_ZONE_TOO_SOON, "time_zone_too_soon");
 }
 
-/** Turns one kind of email on or off (the unsubscribe link and its undo). */
+/** Turns one kind of email on or off (the unsubscribe link and its undo: a digest comes back as often as it came). */
 export async function setMailKind(db: Db, userId: string, kind: MailKindName, on: boolean): Promise<void> {
+  if (kind === "digest") return setDigest(db, userId, on);
   const change: PrefsChange =
-    kind === "weekly"
-      ? { weeklyEmail: on }
-      : kind === "monthly"
-        ? { monthlyEmail: on }
-        : kind === "reminder"
-          ? { reminderEnabled: on, ...(on ? { reminderAskedOn: null } : {}) }
-          : { digest: on ? "daily" : "off" };
+    kind === "weekly" ? { weeklyEmail: on } : kind === "monthly" ? { monthlyEmail: on } : { reminderEnabled: on, ...(on ? { reminderAskedOn: null } : {}) };
   await writePrefs(db, userId, change);
+}
+
+async function setDigest(db: Db, userId: string, on: boolean): Promise<void> {
+  const { digest, digestBefore } = await readPrefsRow(db, userId);
+  if (on) {
+    if (digest === "off") await writePrefs(db, userId, { digest: digestBefore ?? "daily" });
+  } else if (digest !== "off") {
+    await writePrefs(db, userId, { digest: "off", digestBefore: digest });
+  }
 }

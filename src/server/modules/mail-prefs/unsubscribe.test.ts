@@ -90,6 +90,16 @@ describe("undo and keep reminding (page actions)", () => {
     expect((await pageAction("resubscribe", `${tok}x`)).status).toBe(400);
   });
 
+  it("brings a weekly digest back as weekly, not daily", async () => {
+    const u = await createUser(t);
+    await setPrefs(u, { digest: "weekly" });
+    const tok = token(u.id, "digest");
+    expect((await oneClick(`/api/mail/unsubscribe?token=${tok}`)).status).toBe(200);
+    expect((await prefsOf(u)).digest).toBe("off");
+    expect((await pageAction("resubscribe", tok)).status).toBe(200);
+    expect((await prefsOf(u)).digest).toBe("weekly");
+  });
+
   it("keeps the reminder on only with a reminder link", async () => {
     const u = await createUser(t);
     const wrong = await pageAction("keep-reminding", token(u.id, "weekly"));
