@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { and, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { localMoment, type LocalMoment } from "#shared/domain/dates.ts";
 import type { Db } from "../db/client.ts";
@@ -52,38 +52,41 @@ async function timeZonesInUse(db: Db): Promise<string[]> {
   return rows.map((r) => r.tz);
 }
 
-/** Plain writers of one time zone in id order: what most plans filter further. */
-export function writersOfZone(db: Db, timeZone: string, afterId: string, limit: number) {
-  return db.select({ id: users.id }).from(users).where(and(eq(users.timeZone, timeZone), gt(users.id, afterId))).orderBy(asc(users.id)).limit(limit);
-}
-
 export const FIRST_ID = "00000000-0000-0000-0000-000000000000";
 
 /** One tick: every (plan, time zone) that is due now and not yet planned gets its writers' jobs; returns how many writers were given one. */
 export async function planDue(db: Db, jobs: Jobs, plans: LocalPlan[], now: Date): Promise<number> {
-  let queued = 0;
-  for (const timeZone of await timeZonesInUse(db)) {
+  // Every (plan, zone, period) due now, then the ones already planned in one read, not one per pair.
+  const due = (await timeZonesInUse(db)).flatMap((timeZone) => {
     const local = localMoment(now, timeZone);
-    for (const plan of plans) {
+    return plans.flatMap((plan) => {
       const period = plan.period(local);
-      if (!period) continue;
-      const marker = and(eq(mailPlans.kind, plan.kind), eq(mailPlans.period, period), eq(mailPlans.timeZone, timeZone));
-      const [done] = await db.select({ kind: mailPlans.kind }).from(mailPlans).where(marker).limit(1);
-      if (done) continue;
-      let afterId = FIRST_ID;
-      for (;;) {
-        const ids = await plan.writers(db, { timeZone, period, local, afterId, limit: BATCH });
-        await jobs.sendMany(
-          plan.queue,
-          ids.map((userId) => ({ data: { userId, period, timeZone } satisfies PerWriterJob, key: `${period}:${userId}` })),
-        );
-        queued += ids.length;
-        if (ids.length < BATCH) break;
-        afterId = ids.at(-1)!;
-      }
-      // Only after every writer has a job: a tick cut short plans this zone again (the keys keep it once).
-      await db.insert(mailPlans).values({ kind: plan.kind, period, timeZone }).onConflictDoNothing();
+      return period ? [{ plan, timeZone, local, period }] : [];
+    });
+  });
+  if (due.length === 0) return 0;
+  const planned = await db
+    .select({ kind: mailPlans.kind, period: mailPlans.period, timeZone: mailPlans.timeZone })
+    .from(mailPlans)
+    // mail_plans_pkey (kind, period, time_zone): both leading columns named.
+    .where(and(inArray(mailPlans.kind, [...new Set(due.map((d) => d.plan.kind))]), inArray(mailPlans.period, [...new Set(due.map((d) => d.period))])));
+  const done = new Set(planned.map((m) => `${m.kind}|${m.period}|${m.timeZone}`));
+  let queued = 0;
+  for (const { plan, timeZone, local, period } of due) {
+    if (done.has(`${plan.kind}|${period}|${timeZone}`)) continue;
+    let afterId = FIRST_ID;
+    for (;;) {
+      const ids = await plan.writers(db, { timeZone, period, local, afterId, limit: BATCH });
+      await jobs.sendMany(
+        plan.queue,
+        ids.map((userId) => ({ data: { userId, period, timeZone } satisfies PerWriterJob, key: `${period}:${userId}` })),
+      );
+      queued += ids.length;
+      if (ids.length < BATCH) break;
+      afterId = ids.at(-1)!;
     }
+    // Only after every writer has a job: a tick cut short plans this zone again (the keys keep it once).
+    await db.insert(mailPlans).values({ kind: plan.kind, period, timeZone }).onConflictDoNothing();
   }
   return queued;
 }
