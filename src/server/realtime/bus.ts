@@ -33,6 +33,8 @@ export class RealtimeBus {
   private localListeners = new Set<Listener>();
   private unlisten: (() => Promise<void>) | undefined;
   private unwatchGaps: (() => void) | undefined;
+  private lastDeliveredId = 0;
+  private deliveryWaiters: { id: number; resolve: () => void }[] = [];
 
   constructor(private readonly database: Database) {}
 
@@ -53,6 +55,7 @@ export class RealtimeBus {
           logError("live listener failed", err);
         }
       }
+      this.delivered(event.id);
     });
     // The LISTEN connection came back after an outage: events in the gap were never delivered here.
     this.unwatchGaps = this.database.onNotificationGap(() => this.resync());
@@ -115,6 +118,19 @@ export class RealtimeBus {
   /** Tells every onResync listener that events may have been missed. */
   resync(): void {
     for (const l of this.resyncListeners) l();
+  }
+
+  /** Resolves once this instance has been delivered the event `id` or a later one (NOTIFY trails commits on PostgreSQL). */
+  whenDelivered(id: number): Promise<void> {
+    if (this.lastDeliveredId >= id) return Promise.resolve();
+    return new Promise((resolve) => this.deliveryWaiters.push({ id, resolve }));
+  }
+
+  private delivered(id: number): void {
+    this.lastDeliveredId = Math.max(this.lastDeliveredId, id);
+    const due = this.deliveryWaiters.filter((w) => w.id <= this.lastDeliveredId);
+    this.deliveryWaiters = this.deliveryWaiters.filter((w) => w.id > this.lastDeliveredId);
+    for (const w of due) w.resolve();
   }
 
   /** Events after `lastId`, oldest first, for a client resuming with Last-Event-ID. */

@@ -5,7 +5,7 @@ import { APP_URL } from "#tests/setup/app.ts";
 import { admin, setupAdminTests, t, writer } from "../admin/admin.test-setup.ts";
 import { FEED_MEMORY_MS } from "./feeds.cache.ts";
 import { communityEntriesQuery, FEED_ENTRIES_LIMIT, picksEntriesQuery } from "./feeds.query.ts";
-import { entriesOf, parseXml, readFeed } from "./feeds.test-helpers.ts";
+import { entriesOf, liveEventsDelivered, parseXml, readFeed } from "./feeds.test-helpers.ts";
 
 // The community and podium pages' <head> is written by the server into the client's shell.
 setupAdminTests({ withClientShell: true });
@@ -48,6 +48,8 @@ describe("GET /feeds/picks.xml", () => {
 
 describe("feed caching", () => {
   it("reads the database once while fresh, yet a live event shows at once on this instance", async () => {
+    // The previous test's events may still be on their way here (PostgreSQL delivers them after commit).
+    await liveEventsDelivered(t);
     await readFeed(t, "community");
     const direct = await createSubmission(t, writer, { content: "made without an event" });
     // Still the cached feed: a reader polling does not read the database.
