@@ -13,6 +13,8 @@ export const TRASH_EXCERPT_CHARS = 160;
 export const TRASH_MESSAGES = {
   loginToSeeTrash: "You must be logged in to see your trash",
   notFound: "This piece is not in your trash",
+  /** An admin's restore from the audit log: restored already, deleted forever or purged. */
+  notInWritersTrash: "This piece is no longer in its writer's trash",
   invalidCursor: "This page of your trash is out of date. Reload to start again.",
   empty: "Trash is empty. Deleted pieces stay here for 30 days.",
   restored: "Piece restored",

@@ -75,6 +75,16 @@ describe("a piece an admin removed", () => {
     expect((await piece(byAdmin.id)).status).toBe(200);
   });
 
+  it("an admin's restore is on the record; a piece no longer in the trash is a 404 that says so", async () => {
+    const p = await trashed(admin.cookie);
+    expect((await call("POST", `/api/admin/trash/${p.id}/restore`, admin.cookie)).status).toBe(200);
+    const audit = await t.json<{ entries: { action: string; itemId: string | null }[] }>("/api/admin/audit?action=restore", { cookie: admin.cookie });
+    expect(audit.body.entries.map((e) => e.itemId)).toContain(p.id);
+    const again = await call("POST", `/api/admin/trash/${p.id}/restore`, admin.cookie);
+    expect(again.status).toBe(404);
+    expect(again.body.message).toBe(TRASH_MESSAGES.notInWritersTrash);
+  });
+
   it("a writer's own deleted piece comes back public as it was", async () => {
     const p = await trashed();
     expect((await call("POST", `/api/me/trash/${p.id}/restore`, owner.cookie)).body).toMatchObject({ isPrivate: false });

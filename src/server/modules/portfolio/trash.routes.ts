@@ -28,7 +28,7 @@ export const trashRoutes = new Hono<AppEnv>()
     await deleteForever(c.get("deps").db, user.id, id);
     return respond(c, purgeResponse, { id, deleted: true });
   })
-  .post("/admin/trash/:id/restore", uuidParam(TRASH_MESSAGES.notFound), async (c) => {
+  .post("/admin/trash/:id/restore", uuidParam(TRASH_MESSAGES.notInWritersTrash), async (c) => {
     const admin = requireAdmin(c);
     return respond(c, restoreResponse, await restoreFromTrash(c.get("deps"), { adminId: admin.id }, c.req.valid("param").id));
   });

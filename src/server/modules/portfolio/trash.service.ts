@@ -94,7 +94,7 @@ export async function restoreFromTrash(deps: Deps, who: { userId: string } | { a
   return deps.db.transaction(async (tx) => {
     const where = "adminId" in who ? eq(trashedPieces.id, id) : and(eq(trashedPieces.id, id), eq(trashedPieces.userId, who.userId));
     const [trashed] = await tx.select().from(trashedPieces).where(where).for("update");
-    if (!trashed) throw notFound(TRASH_MESSAGES.notFound, "not_in_trash");
+    if (!trashed) throw notFound("adminId" in who ? TRASH_MESSAGES.notInWritersTrash : TRASH_MESSAGES.notFound, "not_in_trash");
     const p = trashed.piece;
     const makePrivate = !("adminId" in who) && trashed.byAdmin;
     const isPrivate = p.isPrivate || makePrivate;

@@ -44,7 +44,7 @@ export function DeletePieceDialog({
   return (
     <Dialog open={piece !== null} onClose={onClose} title="Delete this piece?">
       <p className="text-muted">
-        <span className="font-serif text-ink">“{piece?.title}”</span> will be gone for good, with its likes, comments and share links. This cannot be undone.
+        <span className="font-serif text-ink">“{piece?.title}”</span> goes to Trash for 30 days, where its writer can restore it with its likes and comments. Its share links stop working.
       </p>
       <div className="mt-6 flex justify-end gap-3">
         <Button variant="text" onClick={onClose} disabled={remove.isPending}>
