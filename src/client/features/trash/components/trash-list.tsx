@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { formatLongDate, wordsLabel } from "#shared/domain/format.ts";
 import { TRASH_DAYS, TRASH_MESSAGES, type TrashItem } from "#shared/schemas/trash.ts";
 import { Button } from "#client/components/ui/button.tsx";
+import { ConfirmActions } from "#client/components/ui/confirm-actions.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
 import { EmptyState, ErrorState, LoadingState } from "#client/components/ui/states.tsx";
 import { useToast } from "#client/components/ui/toast.tsx";
@@ -63,14 +64,7 @@ function DeleteForeverDialog({ item, onClose }: { item: TrashItem | null; onClos
       <p className="text-muted">
         <span className="font-serif text-ink">“{item ? trashName(item) : ""}”</span> will be gone for good, with its likes and comments. This cannot be undone.
       </p>
-      <div className="mt-6 flex justify-end gap-3">
-        <Button variant="text" onClick={onClose} disabled={remove.isPending}>
-          cancel
-        </Button>
-        <Button variant="danger" onClick={confirm} disabled={remove.isPending}>
-          {remove.isPending ? "Deleting..." : "Delete forever"}
-        </Button>
-      </div>
+      <ConfirmActions onCancel={onClose} onConfirm={confirm} busy={remove.isPending} label="Delete forever" busyLabel="Deleting..." />
     </Dialog>
   );
 }
