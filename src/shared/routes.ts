@@ -18,6 +18,7 @@ export const ROUTE_PATHS = {
   share: "/share/:token",
   community: "/community",
   profile: "/profile",
+  profileTrash: "/profile/trash",
   settings: "/settings",
   settingsNotifications: "/settings/notifications",
   unsubscribe: "/unsubscribe",

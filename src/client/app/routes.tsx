@@ -45,6 +45,7 @@ export const routes: RouteObject[] = [
       { path: paths.share.path, lazy: () => import("./routes/share.tsx") },
       { path: paths.community.path, lazy: () => import("./routes/community.tsx") },
       { path: paths.profile.path, lazy: () => import("./routes/profile.tsx") },
+      { path: paths.profileTrash.path, lazy: () => import("./routes/profile-trash.tsx") },
       { path: paths.settings.path, lazy: () => import("./routes/settings.tsx") },
       { path: paths.settingsNotifications.path, lazy: () => import("./routes/settings-notifications.tsx") },
       { path: paths.unsubscribe.path, lazy: () => import("./routes/unsubscribe.tsx") },

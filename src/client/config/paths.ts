@@ -19,6 +19,7 @@ export const paths = {
   share: { path: ROUTE_PATHS.share, href: (token: string) => `/share/${encodeURIComponent(token)}` },
   community: { path: ROUTE_PATHS.community, href: () => "/community" },
   profile: { path: ROUTE_PATHS.profile, href: () => "/profile" },
+  profileTrash: { path: ROUTE_PATHS.profileTrash, href: () => "/profile/trash" },
   settings: { path: ROUTE_PATHS.settings, href: () => "/settings" },
   settingsNotifications: { path: ROUTE_PATHS.settingsNotifications, href: () => "/settings/notifications" },
   unsubscribe: { path: ROUTE_PATHS.unsubscribe, href: (token: string) => `/unsubscribe?token=${encodeURIComponent(token)}` },

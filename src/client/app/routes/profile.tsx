@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { portfolioSort, type PortfolioSort } from "#shared/schemas/portfolio.ts";
 import { paths } from "#client/config/paths.ts";
 import { RequireUser } from "#client/app/guards.tsx";
@@ -101,6 +101,11 @@ function Profile() {
           <div className="mt-6">
             <PortfolioCollection q={q} sort={sort} view={view} actions={actions} />
           </div>
+          <p className="mt-10 text-sm">
+            <Link to={paths.profileTrash.href()} className="text-muted underline underline-offset-4 hover:text-accent">
+              Trash: deleted pieces, kept 30 days
+            </Link>
+          </p>
         </>
       )}
       <ShareDialog pieceId={shareId} open={shareId !== null} onClose={() => setShareId(null)} />

@@ -4,3 +4,4 @@ export * from "./moderation.ts";
 export * from "./blocks.ts";
 export * from "./mail.ts";
 export * from "./notifications.ts";
+export * from "./trash.ts";

@@ -8,6 +8,7 @@ import { notFound } from "../../http/errors.ts";
 import { recordAudit } from "./audit.service.ts";
 import { closeReports } from "./reports.service.ts";
 import { notifyModeration } from "../notifications/notify.service.ts";
+import { moveToTrash } from "../portfolio/trash.service.ts";
 
 /*
  * What an admin does with a reported item (issue 13 item 2): hide, restore, delete or dismiss.
@@ -77,7 +78,8 @@ async function apply(deps: Deps, tx: Tx, action: ModerationAction, kind: ReportI
     if (kind === "piece") await notifyModeration(tx, id, "restored", null, now);
   } else if (action === "delete" && kind === "piece") {
     await notifyModeration(tx, id, "deleted", reason, now);
-    await tx.delete(submissions).where(eq(submissions.id, id));
+    // Into its writer's trash with the admin's reason, so a mistaken delete can be undone (issue 15 item 3).
+    await moveToTrash(tx, id, now, t.writerId === adminId ? null : { id: adminId, note: reason });
     if (!t.hidden) await deps.realtime.publish(tx, "piece:deleted", { id });
   } else if (action === "delete") {
     await tx.delete(submissionComments).where(eq(submissionComments.id, id));

@@ -8,6 +8,7 @@ import type { Deps } from "../../deps.ts";
 import { notFound } from "../../http/errors.ts";
 import { itemDeleted } from "../moderation/reports.service.ts";
 import { notifyModeration } from "../notifications/notify.service.ts";
+import { moveToTrash } from "./trash.service.ts";
 
 /*
  * One piece: who may read it, loading it, the writer's private edit and deleting it.
@@ -132,7 +133,8 @@ export async function updatePrivateVersion(db: Db, userId: string, id: string, i
 
 /**
  * A writer deletes their own pieces; an admin also any public piece (spec §6), never another
- * writer's private one (admins never see those). Likes, comments and share links go with it.
+ * writer's private one (admins never see those). The piece, its likes and comments move to its
+ * writer's trash for 30 days (issue 15 item 3); share links end for good.
  */
 export async function deleteSubmission(deps: Deps, user: { id: string; isAdmin: boolean }, id: string): Promise<void> {
   const failed = () => notFound(PORTFOLIO_MESSAGES.deleteFailed, "delete_failed");
@@ -145,10 +147,10 @@ export async function deleteSubmission(deps: Deps, user: { id: string; isAdmin: 
     const reportsClosed = await itemDeleted(tx, { kind: "piece", id, writerId: target.writerId }, user, deps.clock.now());
     // An admin deleting someone else's piece is a moderation decision its writer hears of (issue 14 item 6).
     if (target.writerId !== user.id) await notifyModeration(tx, id, "deleted", null, deps.clock.now());
-    const deleted = await tx.delete(submissions).where(where).returning({ id: submissions.id, isPrivate: submissions.isPrivate });
-    const row = deleted[0];
+    const byAdmin = target.writerId !== user.id ? { id: user.id, note: null } : null;
+    const row = await moveToTrash(tx, id, deps.clock.now(), byAdmin);
     if (!row) throw failed();
-    if (!row.isPrivate) await deps.realtime.publish(tx, "piece:deleted", { id: row.id });
+    if (!row.isPrivate) await deps.realtime.publish(tx, "piece:deleted", { id });
     if (reportsClosed) await deps.realtime.publish(tx, "reports:changed", {});
   });
 }

@@ -25,6 +25,7 @@ import { listMySubmissions } from "./my-pieces.query.ts";
 import { deleteSubmission, loadPiece, readablePiece, updatePrivateVersion } from "./piece.service.ts";
 import { pieceControlsRoutes } from "./piece-controls.routes.ts";
 import { pieceImageRoutes } from "./piece-image.routes.ts";
+import { trashRoutes } from "./trash.routes.ts";
 import { toPieceView } from "./piece-view.ts";
 import { updateProfile } from "./profile.service.ts";
 import { createShareLink, lookupShareToken } from "./share-links.service.ts";
@@ -96,4 +97,5 @@ export const portfolioRoutes = new Hono<AppEnv>()
     return respond(c, shareLookupResponse, { submissionId });
   })
   .route("/", pieceImageRoutes)
-  .route("/", pieceControlsRoutes);
+  .route("/", pieceControlsRoutes)
+  .route("/", trashRoutes);

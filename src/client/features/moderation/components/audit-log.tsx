@@ -8,6 +8,7 @@ import { Button } from "#client/components/ui/button.tsx";
 import { EmptyState, ErrorState, LoadingState } from "#client/components/ui/states.tsx";
 import { errorMessage } from "#client/lib/api-client.ts";
 import { useAudit, type AuditFilters } from "../api/get-audit.ts";
+import { RestoreFromTrashButton } from "./restore-from-trash-button.tsx";
 
 const isAction = (v: string | null): v is AuditAction => AUDIT_ACTIONS.some((a) => a === v);
 
@@ -57,6 +58,7 @@ function Entry({ entry, onAdmin, onWriter }: { entry: AuditEntry; onAdmin: () =>
         {entry.itemId && <> · {entry.itemKind} {entry.itemId}</>}
       </p>
       {entry.reason && <p className="mt-1 text-sm text-muted">“{entry.reason}”</p>}
+      {entry.action === "delete" && entry.itemKind === "piece" && entry.itemId && <RestoreFromTrashButton pieceId={entry.itemId} />}
     </li>
   );
 }

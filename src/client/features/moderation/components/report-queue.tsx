@@ -99,7 +99,9 @@ function QueueCard({ item }: { item: QueueItem }) {
       )}
       {asking === "delete" && (
         <ConfirmDialog open title={`Delete this ${what}?`} confirmLabel="Delete" busy={moderate.isPending} error={error} onConfirm={() => run("delete")} onClose={close}>
-          It is gone for good, for its writer too. Its reports are closed.
+          {what === "piece"
+            ? "It goes to its writer's Trash for 30 days (their restore brings it back private). Its reports are closed."
+            : "It is gone for good, for its writer too. Its reports are closed."}
         </ConfirmDialog>
       )}
       {asking === "suspend" && (

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { PORTFOLIO_MESSAGES } from "#shared/schemas/portfolio.ts";
-import { Button } from "#client/components/ui/button.tsx";
+import { ConfirmActions } from "#client/components/ui/confirm-actions.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
 import { useToast } from "#client/components/ui/toast.tsx";
 import { ApiError } from "#client/lib/api-client.ts";
@@ -44,16 +44,9 @@ export function DeletePieceDialog({
   return (
     <Dialog open={piece !== null} onClose={onClose} title="Delete this piece?">
       <p className="text-muted">
-        <span className="font-serif text-ink">“{piece?.title}”</span> will be gone for good, with its likes, comments and share links. This cannot be undone.
+        <span className="font-serif text-ink">“{piece?.title}”</span> goes to Trash for 30 days, where its writer can restore it with its likes and comments. Its share links stop working.
       </p>
-      <div className="mt-6 flex justify-end gap-3">
-        <Button variant="text" onClick={onClose} disabled={remove.isPending}>
-          cancel
-        </Button>
-        <Button variant="danger" onClick={confirm} disabled={remove.isPending}>
-          {remove.isPending ? "Deleting..." : "Delete"}
-        </Button>
-      </div>
+      <ConfirmActions onCancel={onClose} onConfirm={confirm} busy={remove.isPending} label="Delete" busyLabel="Deleting..." />
     </Dialog>
   );
 }
