@@ -9,6 +9,7 @@ import { requestLog, securityHeaders } from "./http/security.ts";
 import { refuseNul, sameOriginWrites } from "./http/same-origin.ts";
 import { session } from "./http/session.ts";
 import { mountClient } from "./http/spa.ts";
+import { accountDeletionRoutes } from "./modules/account-deletion/deletion.routes.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
 import { jobsRoutes } from "./modules/admin/jobs.routes.ts";
 import { podiumPageMeta } from "./modules/admin/podium.meta.ts";
@@ -75,7 +76,8 @@ export function createApp(deps: Deps) {
     .route("/", jobsRoutes)
     .route("/", moderationRoutes)
     .route("/", collectionsRoutes)
-    .route("/", notificationsRoutes);
+    .route("/", notificationsRoutes)
+    .route("/", accountDeletionRoutes);
 
   const routes = app.route("/api", api);
   app.all("/api/*", () => {

@@ -16,6 +16,11 @@ export interface QueueDefinition<T> {
   retryLimit?: number;
   /** A cron expression (UTC): pg-boss sends one job per match, once across all instances. */
   cron?: string;
+  /**
+   * True for a job whose row must not outlive its success (pg-boss keeps finished jobs a week):
+   * the email confirming an account deletion holds the address it was sent to.
+   */
+  forgetWhenDone?(data: T): boolean;
 }
 
 /**
@@ -111,7 +116,11 @@ export class Jobs {
       else await this.boss.unschedule(q.name);
       // One job at a time per queue and instance: a mail is recorded as sent before the next one starts.
       const id = await this.boss.work<JobData>(q.name, { pollingIntervalSeconds: this.timings.pollSeconds, batchSize: 1 }, async (jobs) => {
-        for (const job of jobs) await q.run(job.data ?? {});
+        for (const job of jobs) {
+          await q.run(job.data ?? {});
+          // pg-boss's completion then finds no row, and leaves it so.
+          if (q.forgetWhenDone?.(job.data ?? {})) await this.boss.deleteJob(q.name, job.id);
+        }
       });
       this.workers.set(q.name, id);
     }

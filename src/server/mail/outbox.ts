@@ -16,6 +16,8 @@ export interface OutgoingMail {
   userId?: string;
   /** What kind of mail, for the ledger and the dashboard ("weekly", "reset", …). */
   kind: string;
+  /** Its job is deleted once sent, so the address is kept no longer than the send (account deletion). */
+  forget?: boolean;
 }
 
 /** The RFC 8058 one-click unsubscribe headers for a POST-able unsubscribe URL. */
@@ -34,7 +36,7 @@ export class Outbox {
     private readonly mailer: Mailer,
     private readonly host: string,
   ) {
-    jobs.define<{ mail: OutgoingMail }>({ name: MAIL_QUEUE, retryLimit: 6, run: ({ mail }) => this.deliver(mail) });
+    jobs.define<{ mail: OutgoingMail }>({ name: MAIL_QUEUE, retryLimit: 6, run: ({ mail }) => this.deliver(mail), forgetWhenDone: ({ mail }) => mail.forget === true });
   }
 
   /**

@@ -5,6 +5,7 @@ import { reminderMail } from "./reminder-mail.ts";
 import type { MailSite } from "./templates/layout.tsx";
 import type { MailPiece } from "./templates/piece-card.tsx";
 import { resetPasswordMail, verifyEmailMail } from "./templates.ts";
+import { accountDeletedMail } from "./templates/account-deleted.tsx";
 import { unsubscribeLinks } from "./unsubscribe-token.ts";
 
 export interface MailPreview {
@@ -30,6 +31,7 @@ const piece = (site: MailSite, n: number, over: Partial<MailPiece> = {}): MailPi
 export const MAIL_PREVIEWS: MailPreview[] = [
   { name: "confirm-email", render: (site) => verifyEmailMail(site, TO, `${site.appUrl}/api/auth/verify-email?token=sample`) },
   { name: "reset-password", render: (site) => resetPasswordMail(site, TO, `${site.appUrl}/reset-password?token=sample`) },
+  { name: "account-deleted", render: (site) => accountDeletedMail(site, TO, "keep-anonymous") },
   {
     name: "weekly-best-of",
     render: (site) => weeklyMail(site, TO, [piece(site, 0), piece(site, 1), piece(site, 2, { excerpt: null, warning: "Content warning: grief" })], 2, unsubscribeLinks(site.appUrl, SECRET, WRITER, "weekly")),

@@ -15,6 +15,7 @@ function Settings() {
         Email settings
       </LinkButton>
       <BlockedWriters />
+      <LinkButton to={paths.settingsAccountDelete.href()} variant="ghost" className="mt-10">Delete my account</LinkButton>
     </Page>
   );
 }

@@ -23,7 +23,7 @@ import {
   todayPromptSaved,
 } from "#shared/schemas/admin.ts";
 import { requireAdmin, type AppContext, type AppEnv } from "../../http/context.ts";
-import { uuidParam } from "../../http/params.ts";
+import { uuidParam, writerParam } from "../../http/params.ts";
 import { respond } from "../../http/respond.ts";
 import { validate } from "../../http/validate.ts";
 import { adminPodium, publicPodium, setFeatured } from "./picks.service.ts";
@@ -90,7 +90,7 @@ export const adminRoutes = new Hono<AppEnv>()
     const { q, cursor } = c.req.valid("query");
     return respond(c, adminUsersPage, await searchUsers(c.get("deps").db, q, cursor));
   })
-  .get("/admin/users/:id", uuidParam(ADMIN_MESSAGES.userNotFound), validate("query", pageQuery), async (c) => {
+  .get("/admin/users/:id", writerParam(ADMIN_MESSAGES.userNotFound), validate("query", pageQuery), async (c) => {
     return respond(c, adminUserDetail, await getUserDetail(c.get("deps").db, c.req.valid("param").id, c.req.valid("query").cursor));
   })
 

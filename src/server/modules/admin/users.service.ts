@@ -3,6 +3,7 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import { ADMIN_SUBMISSIONS_PAGE_SIZE, ADMIN_USERS_PAGE_SIZE } from "#shared/constants.ts";
 import { ADMIN_MESSAGES, type AdminUserDetail, type AdminUsersPage } from "#shared/schemas/admin.ts";
 import type { Queryable } from "../../db/client.ts";
+import { notDeletedWriter } from "../../db/deleted-writer.ts";
 import { prompts, submissions, users } from "../../db/schema/index.ts";
 import { notFound } from "../../http/errors.ts";
 import { cursorTimeOf, decodePageCursor, iso, keysetPage, newestFirst, olderThan, promptRefColumns, toPromptRef } from "./admin.shared.ts";
@@ -25,6 +26,8 @@ export async function searchUsers(db: Queryable, q: string | undefined, cursor: 
     .from(users)
     .where(
       and(
+        // The shared "deleted writer" of kept Anonymous pieces is nobody to list.
+        notDeletedWriter(users.id),
         term ? sql`${userSearchText} like ${term}` : undefined,
         after
           ? sql`(${users.createdAt} < ${after.t}::timestamptz or (${users.createdAt} = ${after.t}::timestamptz and ${users.id} > ${after.id}::uuid))`

@@ -20,7 +20,7 @@ import {
 } from "#shared/schemas/moderation.ts";
 import { requireAdmin, requireUser, type AppEnv } from "../../http/context.ts";
 import { notFound } from "../../http/errors.ts";
-import { uuidParam } from "../../http/params.ts";
+import { writerParam } from "../../http/params.ts";
 import { rateLimit } from "../../http/rate-limit.ts";
 import { respond } from "../../http/respond.ts";
 import { validate } from "../../http/validate.ts";
@@ -50,7 +50,7 @@ const itemParam = validator("param", (value: Record<string, string>) => {
   if (!id.success || !kind) throw notFound(MODERATION_MESSAGES.itemNotFound, "item_not_found");
   return { kind: kind as ReportItemKind, id: id.data.toLowerCase() };
 });
-const userParam = uuidParam(MODERATION_MESSAGES.userNotFound);
+const userParam = writerParam(MODERATION_MESSAGES.userNotFound);
 
 
 /** Routes of the moderation module (mounted under /api): reports, the queue, suspensions, the audit log. */

@@ -1,0 +1,48 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { Link, useNavigate } from "react-router";
+import { RequireUser } from "#client/app/guards.tsx";
+import { paths } from "#client/config/paths.ts";
+import { Page } from "#client/components/layout/app-shell.tsx";
+import { useToast } from "#client/components/ui/toast.tsx";
+import { DeleteAccountSection } from "#client/features/account-deletion/components/delete-account-form.tsx";
+import { announceAuthChange } from "#client/features/auth/api/auth-actions.ts";
+import { getMeQueryOptions } from "#client/lib/get-me.ts";
+import { useDocumentTitle } from "#client/lib/use-document-title.ts";
+
+/** /settings/account/delete: delete my account (issue 15 item 5). */
+function DeleteAccount() {
+  useDocumentTitle("Delete my account", "Delete your account and everything in it.");
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const onDeleted = async (message: string) => {
+    // Nothing of the account stays in this tab (or the others): it is signed out.
+    qc.removeQueries({ predicate: (q) => q.queryKey[0] !== "config" });
+    await qc.fetchQuery(getMeQueryOptions()).catch(() => undefined);
+    announceAuthChange();
+    toast.success(message, 8000);
+    void navigate(paths.home.href(), { replace: true });
+  };
+  return (
+    <Page>
+      <p className="text-sm">
+        <Link to={paths.settings.href()} className="text-muted underline-offset-4 hover:underline">
+          Settings
+        </Link>
+      </p>
+      <h1 className="mt-2 font-serif text-3xl sm:text-4xl">Delete my account</h1>
+      <p className="mt-2 text-muted">Everything below happens at once, and cannot be undone. We send one last email to confirm it.</p>
+      <div className="mt-6">
+        <DeleteAccountSection onDeleted={(m) => void onDeleted(m)} />
+      </div>
+    </Page>
+  );
+}
+
+export function Component() {
+  return (
+    <RequireUser>
+      <DeleteAccount />
+    </RequireUser>
+  );
+}
