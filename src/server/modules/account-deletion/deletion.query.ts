@@ -86,6 +86,8 @@ export async function anonymiseModerationRecords(tx: Tx, uid: string): Promise<v
   const to = sql`${DELETED_WRITER_ID}::uuid`;
   await tx.execute(sql`update submissions set hidden_by = ${to} where hidden_at is not null and hidden_by = ${uid}::uuid`);
   await tx.execute(sql`update submission_comments set hidden_by = ${to} where hidden_at is not null and hidden_by = ${uid}::uuid`);
+  await tx.execute(sql`update trashed_pieces set hidden_by = ${to} where hidden_by = ${uid}::uuid`);
+  await tx.execute(sql`update trashed_comments set hidden_by = ${to} where hidden_by = ${uid}::uuid`);
   // The only update the audit log's trigger allows (migration 0013).
   await tx.execute(sql`update audit_log set admin_id = ${to} where admin_id = ${uid}::uuid`);
   await tx.execute(sql`update audit_log set subject_writer_id = ${to} where subject_writer_id = ${uid}::uuid`);

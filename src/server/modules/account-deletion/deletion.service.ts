@@ -2,7 +2,7 @@ import { and, count, eq, inArray } from "drizzle-orm";
 import { ACCOUNT_DELETION_MESSAGES, type DeleteAccountInput, type DeletionPreview } from "#shared/schemas/account-deletion.ts";
 import type { Queryable, Tx } from "../../db/client.ts";
 import { DELETED_WRITER_ID } from "../../db/deleted-writer.ts";
-import { admins, reports, submissionComments, submissionLikes, submissions, users } from "../../db/schema/index.ts";
+import { admins, reports, submissionComments, submissionLikes, submissions, trashedComments, users } from "../../db/schema/index.ts";
 import type { Deps } from "../../deps.ts";
 import type { SessionUser } from "../../http/context.ts";
 import { badRequest, HttpError } from "../../http/errors.ts";
@@ -90,6 +90,8 @@ async function eraseWriter(deps: Deps, tx: Tx, user: SessionUser, email: string,
   let reportsClosed = await closeReportsOfDeleted(tx, going, choice === "delete", uid, now);
   if (choice === "keep-anonymous") {
     await tx.update(submissionComments).set({ userId: DELETED_WRITER_ID }).where(eq(submissionComments.userId, uid));
+    // Comments on pieces in their writers' trash come back, Anonymous, when those pieces are restored.
+    await tx.update(trashedComments).set({ userId: DELETED_WRITER_ID }).where(eq(trashedComments.userId, uid));
     // The signature shows on the cards: the cached pages holding them drop.
     for (const p of await keepPiecesAnonymous(tx, uid)) {
       await deps.realtime.publish(tx, "piece:controls", { id: p.id, commentsOff: p.comments_off, contentWarning: p.content_warning });

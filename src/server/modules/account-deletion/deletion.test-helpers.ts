@@ -16,6 +16,8 @@ export interface Leaver {
   other: TestUser;
   /** The other writer's piece the leaver liked and commented on. */
   othersPiece: { id: string };
+  /** Another piece of the other writer's the leaver liked and commented on, now in its writer's trash. */
+  othersTrashed: string;
   publicPieces: string[];
   privatePiece: string;
 }
@@ -40,6 +42,13 @@ export async function leaverWithEverything(t: TestApp, admin: TestUser): Promise
   await ok(t.request(`/api/community/pieces/${named.id}/comments`, { json: { content: "My own note" }, cookie: writer.cookie }));
   await ok(t.request(`/api/community/pieces/${named.id}/like`, { method: "PUT", cookie: other.cookie }));
   await ok(t.request(`/api/community/pieces/${named.id}/comments`, { json: { content: "A reply from the other" }, cookie: other.cookie }));
+  // In the trash: a piece of the leaver's own, and one of the other's with the leaver's like and comment.
+  const ownTrashed = await createSubmission(t, writer, { promptId });
+  await ok(t.request(`/api/submissions/${ownTrashed.id}`, { method: "DELETE", cookie: writer.cookie }));
+  const othersTrashed = await createSubmission(t, other, { promptId });
+  await ok(t.request(`/api/community/pieces/${othersTrashed.id}/like`, { method: "PUT", cookie: writer.cookie }));
+  await ok(t.request(`/api/community/pieces/${othersTrashed.id}/comments`, { json: { content: "Kept in the trash" }, cookie: writer.cookie }));
+  await ok(t.request(`/api/submissions/${othersTrashed.id}`, { method: "DELETE", cookie: other.cookie }));
   await ok(t.request("/api/reports", { json: { itemKind: "piece", itemId: othersPiece.id, reason: "spam" }, cookie: writer.cookie }));
   await t.deps.db.insert(blocks).values({ blockerId: other.id, blockedId: writer.id, sourceId: named.id, label: writer.name });
   await t.deps.db.insert(notificationPrefs).values({ userId: writer.id, reminderEnabled: true });
@@ -50,5 +59,5 @@ export async function leaverWithEverything(t: TestApp, admin: TestUser): Promise
   ]);
   // A reset email queued (and sent) for the address: the job queue holds it.
   await ok(t.request("/api/auth/request-password-reset", { json: { email: writer.email, redirectTo: "/reset-password" } }));
-  return { writer, other, othersPiece, publicPieces: [named.id, aliased.id], privatePiece: privatePiece.id };
+  return { writer, other, othersPiece, othersTrashed: othersTrashed.id, publicPieces: [named.id, aliased.id], privatePiece: privatePiece.id };
 }

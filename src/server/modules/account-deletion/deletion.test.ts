@@ -23,6 +23,8 @@ type Piece = { likeCount: number; commentCount: number };
 const pieceOf = async (id: string) => (await t.json<{ piece: Piece & { author: { label: string } } }>(`/api/community/pieces/${id}`)).body.piece;
 const commentsOf = async (id: string) => (await t.json<{ comments: { content: string; authorLabel: string }[] }>(`/api/community/pieces/${id}/comments`)).body.comments;
 
+const restoreFromTrash = (leaver: Leaver) => t.request(`/api/me/trash/${leaver.othersTrashed}/restore`, { method: "POST", cookie: leaver.other.cookie });
+
 async function deleteAndCheckNothingLeft(leaver: Leaver, choice: "delete" | "keep-anonymous") {
   const { writer } = leaver;
   // The mail queued so far (sign-up, reset) has gone out: its jobs hold the address.
@@ -54,6 +56,10 @@ describe("deleting one's account", () => {
     const named = leaver.publicPieces[0]!;
     expect(await pieceOf(named)).toMatchObject({ likeCount: 1, commentCount: 2 });
     expect((await commentsOf(named)).map((c) => c.authorLabel)).toEqual(["Anonymous", "Other Writer 1"]);
+    // A piece in its writer's trash comes back with the leaver's comment, as Anonymous, and without the like.
+    expect((await restoreFromTrash(leaver)).status).toBe(200);
+    expect(await pieceOf(leaver.othersTrashed)).toMatchObject({ likeCount: 0, commentCount: 1 });
+    expect((await commentsOf(leaver.othersTrashed)).map((c) => [c.authorLabel, c.content])).toEqual([["Anonymous", "Kept in the trash"]]);
     // The private piece is gone.
     expect((await t.deps.db.select().from(submissions).where(eq(submissions.id, leaver.privatePiece))).length).toBe(0);
     // The audit record keeps the acts, not the person.
@@ -73,6 +79,10 @@ describe("deleting one's account", () => {
     const left = await t.deps.db.select().from(submissions).where(inArray(submissions.id, [...leaver.publicPieces, leaver.privatePiece]));
     expect(left).toEqual([]);
     expect((await t.json(`/api/community/pieces/${leaver.publicPieces[0]}`)).status).toBe(404);
+    // A piece in its writer's trash comes back without the leaver's like and comment.
+    expect((await restoreFromTrash(leaver)).status).toBe(200);
+    expect(await pieceOf(leaver.othersTrashed)).toMatchObject({ likeCount: 0, commentCount: 0 });
+    expect(await commentsOf(leaver.othersTrashed)).toEqual([]);
   });
 
   it("ends the writer's sessions at once, and the address can register again", async () => {
