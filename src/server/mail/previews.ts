@@ -4,7 +4,7 @@ import type { MailMessage } from "./mailer.ts";
 import { reminderMail } from "./reminder-mail.ts";
 import type { MailSite } from "./templates/layout.tsx";
 import type { MailPiece } from "./templates/piece-card.tsx";
-import { resetPasswordMail, verifyEmailMail } from "./templates.ts";
+import { changeEmailMail, emailChangingMail, resetPasswordMail, verifyEmailMail } from "./templates.ts";
 import { unsubscribeLinks } from "./unsubscribe-token.ts";
 
 export interface MailPreview {
@@ -30,6 +30,8 @@ const piece = (site: MailSite, n: number, over: Partial<MailPiece> = {}): MailPi
 export const MAIL_PREVIEWS: MailPreview[] = [
   { name: "confirm-email", render: (site) => verifyEmailMail(site, TO, `${site.appUrl}/api/auth/verify-email?token=sample`) },
   { name: "reset-password", render: (site) => resetPasswordMail(site, TO, `${site.appUrl}/reset-password?token=sample`) },
+  { name: "change-email-confirm", render: (site) => changeEmailMail(site, "ada.new@example.org", `${site.appUrl}/api/auth/verify-email?token=sample&callbackURL=%2Fsettings%2Faccount`) },
+  { name: "change-email-notice", render: (site) => emailChangingMail(site, TO, "a***@example.org") },
   {
     name: "weekly-best-of",
     render: (site) => weeklyMail(site, TO, [piece(site, 0), piece(site, 1), piece(site, 2, { excerpt: null, warning: "Content warning: grief" })], 2, unsubscribeLinks(site.appUrl, SECRET, WRITER, "weekly")),
