@@ -3,7 +3,7 @@ import { formatLongDate } from "#shared/domain/format.ts";
 import type { Device } from "#shared/schemas/account.ts";
 import { ACCOUNT_MESSAGES } from "#shared/schemas/account.ts";
 import { Button } from "#client/components/ui/button.tsx";
-import { EmptyState, ErrorState, LoadingState } from "#client/components/ui/states.tsx";
+import { ErrorState, LoadingState } from "#client/components/ui/states.tsx";
 import { useToast } from "#client/components/ui/toast.tsx";
 import { errorMessage } from "#client/lib/api-client.ts";
 import { useDevices, useSignOutDevices } from "../api/account.ts";
@@ -56,9 +56,7 @@ export function DevicesList() {
       </ul>
       {(devices.data?.more ?? 0) > 0 && <p className="mt-2 text-sm text-muted">…and {devices.data?.more} older sessions.</p>}
       {otherCount === 0 ? (
-        <div className="mt-4">
-          <EmptyState title="No other devices">You are signed in here only.</EmptyState>
-        </div>
+        <p className="mt-4 text-sm text-muted">No other devices: you are signed in here only.</p>
       ) : (
         <div className="mt-4 flex justify-end">
           <Button
