@@ -1,12 +1,12 @@
 import { useId } from "react";
 import { Link, useSearchParams } from "react-router";
 import { RequireUser } from "#client/app/guards.tsx";
-import { paths } from "#client/config/paths.ts";
 import { Page } from "#client/components/layout/app-shell.tsx";
 import { ChangeEmailForm } from "#client/features/account/components/change-email-form.tsx";
 import { ChangePasswordForm } from "#client/features/account/components/change-password-form.tsx";
 import { DevicesList } from "#client/features/account/components/devices-list.tsx";
 import { EmailLinkResult } from "#client/features/account/components/email-link-result.tsx";
+import { SettingsPageTitle } from "#client/features/settings/components/settings-page-title.tsx";
 import { ProfileNameForm } from "#client/features/portfolio/components/profile-name-form.tsx";
 import { useMe } from "#client/lib/get-me.ts";
 import { useDocumentTitle } from "#client/lib/use-document-title.ts";
@@ -23,12 +23,7 @@ function AccountSettings() {
   if (!me) return null;
   return (
     <Page>
-      <p className="text-sm">
-        <Link to={paths.settings.href()} className="text-muted underline-offset-4 hover:underline">
-          Settings
-        </Link>
-      </p>
-      <h1 className="mt-2 font-serif text-3xl sm:text-4xl">Account</h1>
+      <SettingsPageTitle title="Account" />
       <div className="mt-4">
         <EmailLinkResult email={params.get("email")} error={params.get("error")} />
       </div>
