@@ -120,4 +120,22 @@ describe("POST /api/me/email", () => {
     const [row] = await t.deps.db.select({ email: users.email }).from(users).where(eq(users.id, admin.id));
     expect(row?.email).toBe(admin.email);
   });
+
+  it("the link followed while signed in as another writer or an admin changes no one's address", async () => {
+    const writer = await createUser(t);
+    const next = address();
+    await changeEmail(writer.cookie, next);
+    const link = await latestLink(t, next, /Confirm your new email/);
+    const other = await createUser(t);
+    const admin = await createUser(t, { admin: true });
+    for (const caller of [other, admin]) {
+      const res = await follow(link, caller.cookie);
+      expect(res.headers.get("location")).toContain("error=");
+      expect((await getUserRow(t, caller.id))?.email).toBe(caller.email);
+    }
+    expect((await getUserRow(t, writer.id))?.email).toBe(writer.email);
+    // The writer's own click still works afterwards.
+    await follow(link, writer.cookie);
+    expect((await getUserRow(t, writer.id))?.email).toBe(next);
+  });
 });

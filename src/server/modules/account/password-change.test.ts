@@ -65,6 +65,19 @@ describe("POST /api/me/password", () => {
     expect(res.status).toBe(401);
   });
 
+  it("another writer or an admin knowing a writer's password still changes nothing of hers", async () => {
+    const writer = await createUser(t, { password: "her own quiet room" });
+    const laptop = cookieFrom(await signIn(writer.email, writer.password));
+    for (const caller of [await createUser(t), await createUser(t, { admin: true })]) {
+      const res = await changePassword(caller.cookie, { currentPassword: writer.password, newPassword: "a new and quiet room" });
+      expect(res.status).toBe(422);
+      expect(await res.json()).toMatchObject({ code: "wrong_password" });
+    }
+    expect((await me(writer.cookie))?.id).toBe(writer.id);
+    expect((await me(laptop))?.id).toBe(writer.id);
+    expect((await signIn(writer.email, writer.password)).status).toBe(200);
+  });
+
   it("stops a guesser after a few wrong tries (429 with the wait)", async () => {
     const limited = await createTestApp({ AUTH_RATE_LIMIT_SCALE: "1" });
     try {

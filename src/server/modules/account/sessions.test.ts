@@ -45,13 +45,15 @@ describe("GET /api/me/sessions", () => {
     expect(Object.keys(res.body.devices[0]!).sort()).toEqual(["current", "device", "id", "lastActiveAt", "signedInAt"]);
   });
 
-  it("answers 401 to a visitor; an admin sees only their own devices", async () => {
+  it("answers 401 to a visitor; another writer and an admin see only their own devices", async () => {
     expect((await devices(null)).status).toBe(401);
     const writer = await createUser(t);
     await signInOn(writer, FIREFOX);
-    const admin = await createUser(t, { admin: true });
-    const res = await devices(admin.cookie);
-    expect(res.body.devices).toHaveLength(1);
+    for (const caller of [await createUser(t), await createUser(t, { admin: true })]) {
+      const res = await devices(caller.cookie);
+      expect(res.body.devices).toHaveLength(1);
+      expect(res.body.devices[0]).toMatchObject({ current: true });
+    }
   });
 });
 
