@@ -14,6 +14,7 @@ import { adminRoutes } from "./modules/admin/admin.routes.ts";
 import { jobsRoutes } from "./modules/admin/jobs.routes.ts";
 import { podiumPageMeta } from "./modules/admin/podium.meta.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
+import { accountRoutes } from "./modules/account/account.routes.ts";
 import { blocksRoutes } from "./modules/blocks/blocks.routes.ts";
 import { collectionsRoutes } from "./modules/collections/collections.routes.ts";
 import { communityRoutes } from "./modules/community/community.routes.ts";
@@ -67,6 +68,7 @@ export function createApp(deps: Deps) {
     .use("*", session())
     .route("/", healthRoutes)
     .route("/", meRoutes)
+    .route("/", accountRoutes)
     .route("/", mailPrefsRoutes)
     .route("/", writingRoutes)
     .route("/", portfolioRoutes)

@@ -4,7 +4,9 @@ import type { Db } from "./db/client.ts";
 import * as schema from "./db/schema/index.ts";
 import type { Env } from "./env.ts";
 import type { Outbox } from "./mail/outbox.ts";
-import { resetPasswordMail, verifyEmailMail } from "./mail/templates.ts";
+import { changeEmailMail, emailChangingMail, resetPasswordMail, verifyEmailMail } from "./mail/templates.ts";
+import { maskEmail } from "#shared/domain/device.ts";
+import { emailChangeOf } from "./modules/account/email-change-token.ts";
 import type { AdminDirectory } from "./modules/users/admins.service.ts";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "#shared/constants.ts";
 import { logError } from "./log.ts";
@@ -62,6 +64,10 @@ export function createAuth({ env, db, outbox, admins, authSecret, background }: 
         suspendedUntil: { type: "date", required: false, input: false },
         suspensionReason: { type: "string", required: false, input: false },
       },
+      // Issue 15: the link goes to the NEW address and the email changes only when it is followed
+      // (no sendChangeEmailConfirmation, no updateEmailWithoutVerification). Reached only through
+      // our POST /api/me/email (modules/account), which refuses a taken address first.
+      changeEmail: { enabled: true },
     },
     session: {
       expiresIn: 60 * 60 * 24 * 30,
@@ -88,8 +94,15 @@ export function createAuth({ env, db, outbox, admins, authSecret, background }: 
       sendOnSignUp: true,
       autoSignInAfterVerification: false,
       expiresIn: 60 * 60 * 24 * 3,
-      async sendVerificationEmail({ user, url }) {
-        await outbox.queue({ message: await verifyEmailMail(site, user.email, url), kind: "verify", userId: user.id });
+      async sendVerificationEmail({ user, url, token }) {
+        const change = emailChangeOf(token);
+        if (!change) {
+          await outbox.queue({ message: await verifyEmailMail(site, user.email, url), kind: "verify", userId: user.id });
+          return;
+        }
+        // An email change: the link to the new address, and word to the old one.
+        await outbox.queue({ message: await changeEmailMail(site, change.to, url), kind: "email-change", userId: user.id });
+        await outbox.queue({ message: await emailChangingMail(site, change.from, maskEmail(change.to)), kind: "email-change-notice", userId: user.id });
       },
       async afterEmailVerification(user) {
         // ADMIN_EMAILS: a new account becomes admin only once it proves it owns the address.

@@ -21,6 +21,7 @@ export const ROUTE_PATHS = {
   profileTrash: "/profile/trash",
   settings: "/settings",
   settingsNotifications: "/settings/notifications",
+  settingsAccount: "/settings/account",
   settingsAccountDelete: "/settings/account/delete",
   unsubscribe: "/unsubscribe",
   keepReminding: "/keep-reminding",

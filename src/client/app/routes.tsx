@@ -48,6 +48,7 @@ export const routes: RouteObject[] = [
       { path: paths.profileTrash.path, lazy: () => import("./routes/profile-trash.tsx") },
       { path: paths.settings.path, lazy: () => import("./routes/settings.tsx") },
       { path: paths.settingsNotifications.path, lazy: () => import("./routes/settings-notifications.tsx") },
+      { path: paths.settingsAccount.path, lazy: () => import("./routes/settings-account.tsx") },
       { path: paths.settingsAccountDelete.path, lazy: () => import("./routes/settings-account-delete.tsx") },
       { path: paths.unsubscribe.path, lazy: () => import("./routes/unsubscribe.tsx") },
       { path: paths.keepReminding.path, lazy: () => import("./routes/keep-reminding.tsx") },

@@ -22,6 +22,7 @@ export const paths = {
   profileTrash: { path: ROUTE_PATHS.profileTrash, href: () => "/profile/trash" },
   settings: { path: ROUTE_PATHS.settings, href: () => "/settings" },
   settingsNotifications: { path: ROUTE_PATHS.settingsNotifications, href: () => "/settings/notifications" },
+  settingsAccount: { path: ROUTE_PATHS.settingsAccount, href: () => "/settings/account" },
   settingsAccountDelete: { path: ROUTE_PATHS.settingsAccountDelete, href: () => "/settings/account/delete" },
   unsubscribe: { path: ROUTE_PATHS.unsubscribe, href: (token: string) => `/unsubscribe?token=${encodeURIComponent(token)}` },
   keepReminding: { path: ROUTE_PATHS.keepReminding, href: (token: string) => `/keep-reminding?token=${encodeURIComponent(token)}` },

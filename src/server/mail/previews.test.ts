@@ -14,7 +14,7 @@ describe("every email template (npm run mail:preview)", () => {
     expect(mail.html).not.toContain("<Club>");
     expect(mail.html).toContain('href="https://write.example.org"');
     // Optional emails can be turned off from the email itself; account emails cannot.
-    const optional = !["confirm-email", "reset-password", "account-deleted"].includes(preview.name);
+    const optional = !["confirm-email", "reset-password", "change-email-confirm", "change-email-notice", "account-deleted"].includes(preview.name);
     expect(mail.headers?.["List-Unsubscribe-Post"]).toBe(optional ? "List-Unsubscribe=One-Click" : undefined);
     expect(/Unsubscribe/.test(mail.text)).toBe(optional);
   });

@@ -4,7 +4,7 @@ import type { MailMessage } from "./mailer.ts";
 import { reminderMail } from "./reminder-mail.ts";
 import type { MailSite } from "./templates/layout.tsx";
 import type { MailPiece } from "./templates/piece-card.tsx";
-import { resetPasswordMail, verifyEmailMail } from "./templates.ts";
+import { changeEmailMail, emailChangingMail, resetPasswordMail, verifyEmailMail } from "./templates.ts";
 import { accountDeletedMail } from "./templates/account-deleted.tsx";
 import { unsubscribeLinks } from "./unsubscribe-token.ts";
 
@@ -31,6 +31,8 @@ const piece = (site: MailSite, n: number, over: Partial<MailPiece> = {}): MailPi
 export const MAIL_PREVIEWS: MailPreview[] = [
   { name: "confirm-email", render: (site) => verifyEmailMail(site, TO, `${site.appUrl}/api/auth/verify-email?token=sample`) },
   { name: "reset-password", render: (site) => resetPasswordMail(site, TO, `${site.appUrl}/reset-password?token=sample`) },
+  { name: "change-email-confirm", render: (site) => changeEmailMail(site, "ada.new@example.org", `${site.appUrl}/api/auth/verify-email?token=sample&callbackURL=%2Fsettings%2Faccount`) },
+  { name: "change-email-notice", render: (site) => emailChangingMail(site, TO, "a***@example.org") },
   { name: "account-deleted", render: (site) => accountDeletedMail(site, TO, "keep-anonymous") },
   {
     name: "weekly-best-of",

@@ -20,3 +20,22 @@ export async function verifyEmailMail(site: MailSite, to: string, link: string):
   );
   return { to, subject: `Confirm your email for ${site.siteName}`, ...parts, link };
 }
+
+/** Sent to the NEW address: following the link is what changes the account's email (and confirms it). */
+export async function changeEmailMail(site: MailSite, to: string, link: string): Promise<MailMessage> {
+  const body = `Someone asked to use this address for their ${site.siteName} account. If it was you, confirm with the link below; your email changes only when you do, and the link works for three days. If it was not you, ignore this email and nothing changes.`;
+  const parts = await renderParts(
+    createElement(ActionMail, { ...site, heading: "Confirm your new email", body, action: "Use this email", url: link, reason: `You got this because this address was given as the new email of a ${site.siteName} account.` }),
+  );
+  return { to, subject: `Confirm your new email for ${site.siteName}`, ...parts, link };
+}
+
+/** Sent to the OLD address when a change is asked for: the new one shown masked (shared/domain/device.ts maskEmail). */
+export async function emailChangingMail(site: MailSite, to: string, maskedNewEmail: string): Promise<MailMessage> {
+  const link = `${site.appUrl}/forgot-password`;
+  const body = `Someone signed in to your account asked to change its email to ${maskedNewEmail}. The change happens only when the link we sent to that address is followed. If it was you, there is nothing to do. If it was not you, set a new password now: that signs everyone else out and cancels the change.`;
+  const parts = await renderParts(
+    createElement(ActionMail, { ...site, heading: `Your ${site.siteName} email is changing`, body, action: "Set a new password", url: link, reason: `You got this because it is the email of your ${site.siteName} account.` }),
+  );
+  return { to, subject: `Your ${site.siteName} email is changing to ${maskedNewEmail}`, ...parts, link };
+}

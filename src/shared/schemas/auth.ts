@@ -14,11 +14,13 @@ const optionalTrimmed = (max: number, label: string) =>
 export const EMAIL_MAX_LENGTH = 254;
 export const EMAIL_LOCAL_MAX_LENGTH = 64;
 const withinEmailLimits = (v: string) => v.length <= EMAIL_MAX_LENGTH && v.split("@")[0]!.length <= EMAIL_LOCAL_MAX_LENGTH;
+/** A well-formed address within those limits (lower-cased and trimmed before it). */
+export const emailAddress = z.email(MESSAGES.invalidEmail).refine(withinEmailLimits, MESSAGES.invalidEmail);
 
 /** Registration (spec §2, §5). Name, email and password required; alias, age, location optional. */
 export const signUpInput = z.object({
   name: z.string({ error: MESSAGES.signUpRequired }).trim().min(1, MESSAGES.signUpRequired).max(MAX_NAME_LENGTH, `Name must be at most ${MAX_NAME_LENGTH} characters`),
-  email: z.string({ error: MESSAGES.signUpRequired }).trim().min(1, MESSAGES.signUpRequired).toLowerCase().pipe(z.email(MESSAGES.invalidEmail).refine(withinEmailLimits, MESSAGES.invalidEmail)),
+  email: z.string({ error: MESSAGES.signUpRequired }).trim().min(1, MESSAGES.signUpRequired).toLowerCase().pipe(emailAddress),
   password: z.string({ error: MESSAGES.signUpRequired }).min(1, MESSAGES.signUpRequired),
   alias: optionalTrimmed(MAX_ALIAS_LENGTH, "Alias"),
   age: z
@@ -47,7 +49,7 @@ export const signInInput = z.object({
 });
 
 export const forgotPasswordInput = z.object({
-  email: z.string({ error: MESSAGES.forgotRequired }).trim().min(1, MESSAGES.forgotRequired).toLowerCase().pipe(z.email(MESSAGES.invalidEmail).refine(withinEmailLimits, MESSAGES.invalidEmail)),
+  email: z.string({ error: MESSAGES.forgotRequired }).trim().min(1, MESSAGES.forgotRequired).toLowerCase().pipe(emailAddress),
   redirectTo: z.string().optional(),
 });
 

@@ -14,6 +14,9 @@ function Settings() {
       <LinkButton to={paths.settingsNotifications.href()} variant="secondary" className="mt-6">
         Email settings
       </LinkButton>
+      <LinkButton to={paths.settingsAccount.href()} variant="secondary" className="mt-6 ml-3">
+        Account
+      </LinkButton>
       <BlockedWriters />
       <LinkButton to={paths.settingsAccountDelete.href()} variant="ghost" className="mt-10">Delete my account</LinkButton>
     </Page>

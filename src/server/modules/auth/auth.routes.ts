@@ -11,6 +11,7 @@ import { logError } from "../../log.ts";
 import { refuseFor } from "../../http/rate-limit.ts";
 import { clearFailures, coolingDownFor, recordFailure } from "./sign-in-guard.ts";
 import { signUpLimits } from "./sign-up-limits.ts";
+import { emailChangeGuard } from "../account/email-change-guard.ts";
 
 /*
  * The better-auth endpoints the app uses, each a typed route: our validation in front (the
@@ -39,7 +40,7 @@ function authBody<S extends z.ZodType<object>>(schema: S): MiddlewareHandler<App
 }
 
 /** A weak password is refused with its reasons, listed against the field that carried it. */
-function refuseWeakPassword(reasons: string[], path: string): void {
+export function refuseWeakPassword(reasons: string[], path: string): void {
   if (reasons.length === 0) return;
   const message = reasons.length === 1 ? reasons[0]! : `Password is too weak: ${reasons.join("; ")}`;
   throw new HttpError(422, "weak_password", message, reasons.map((r) => ({ path, message: r })));
@@ -158,7 +159,8 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post("/auth/sign-out", authBody(signOutInput), (c) => forward(c, c.req.valid("json")))
   .post("/auth/send-verification-email", (c) => forward(c))
-  .on("GET", ["/auth/get-session", "/auth/verify-email", "/auth/ok", "/auth/error"], (c) => forward(c))
+  .get("/auth/verify-email", emailChangeGuard, (c) => forward(c))
+  .on("GET", ["/auth/get-session", "/auth/ok", "/auth/error"], (c) => forward(c))
   .get("/auth/reset-password/:token", (c) => forward(c))
   .on(["GET", "POST"], "/auth/*", () => {
     throw notFound();
