@@ -10,6 +10,7 @@ export const IMPORT_MESSAGES = {
   rule: "Imported pieces arrive private, keep their dates, and don't count toward your streak, pages or achievements — those are about writing here.",
   signIn: "Sign in to import your writing.",
   noFiles: "Choose a .zip archive, or one or more .md or .txt files, to import.",
+  notForm: "That upload could not be read. Choose your files again and retry.",
   wrongType: "Only a .zip archive, or .md and .txt files, can be imported.",
   mixed: "Import one .zip archive, or .md and .txt files — not both at once.",
   tooLarge: `That upload is larger than ${mb(IMPORT_MAX_UPLOAD_BYTES)}, the most one import can take. Split it into smaller archives.`,

@@ -96,6 +96,11 @@ describe("archive-level problems refuse the whole import", () => {
     const res = await t.json<ErrorBody>("/api/me/import", { json: { files: [] }, cookie: writer.cookie });
     expect(res.status).toBe(415);
     expect(res.body.message).toBe(IMPORT_MESSAGES.noFiles);
+    const headers = { origin: APP_URL, cookie: writer.cookie, "content-type": "multipart/form-data; boundary=x" };
+    const broken = await t.app.request("/api/me/import", { method: "POST", headers, body: "--x\r\nnot a part" });
+    expect(broken.status).toBe(422);
+    expect(((await broken.json()) as ErrorBody).message).toBe(IMPORT_MESSAGES.notForm);
+    expect(await allPieces(t)).toBe(before);
   });
 });
 

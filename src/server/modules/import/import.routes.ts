@@ -1,5 +1,6 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { validator } from "hono/validator";
 import { IMPORT_MAX_FILES, IMPORT_MAX_UPLOAD_BYTES, IMPORT_RATE_MAX, IMPORT_RATE_WINDOW_MS } from "#shared/constants.ts";
 import { localDate } from "#shared/domain/dates.ts";
 import { IMPORT_MESSAGES, importResponse } from "#shared/schemas/import.ts";
@@ -34,6 +35,22 @@ const uploadLimit = bodyLimit({
 
 const importLimit = rateLimit({ bucket: "import", windowMs: IMPORT_RATE_WINDOW_MS, max: IMPORT_RATE_MAX, per: "account" });
 
+/** The body read as a form once (the validator reuses it): one that is not a form is a 422 of ours, not the validator's 400. */
+const readableForm: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const read = await c.req.formData().then(
+    () => true,
+    () => false,
+  );
+  if (!read) throw new HttpError(422, "import_no_files", IMPORT_MESSAGES.notForm);
+  await next();
+};
+
+/** The form's `files` (one or many); the typed client sends them as `{ form: { files } }`. */
+const uploadForm = validator("form", (value) => {
+  const field = value["files"];
+  return { files: (Array.isArray(field) ? field : [field]).filter((f): f is File => f instanceof File) };
+});
+
 const kindOf = (name: string) => name.toLowerCase().match(/\.(zip|md|txt)$/)?.[1] ?? null;
 
 /** The upload's files: one zip inflated within the limits, or the .md/.txt files as they are. Anything else refuses the whole upload. */
@@ -50,18 +67,10 @@ async function uploadedFiles(files: File[]): Promise<UploadedFile[]> {
 }
 
 /** POST /api/me/import: a zip, or .md/.txt files, into the signed-in writer's own portfolio (private, not counted). */
-export const importRoutes = new Hono<AppEnv>().post("/me/import", signedInUpload, uploadLimit, importLimit, async (c) => {
+export const importRoutes = new Hono<AppEnv>().post("/me/import", signedInUpload, uploadLimit, importLimit, readableForm, uploadForm, async (c) => {
   const user = requireUser(c, IMPORT_MESSAGES.signIn);
   const deps = c.get("deps");
-  let form: Record<string, unknown>;
-  try {
-    form = await c.req.parseBody({ all: true });
-  } catch {
-    throw new HttpError(422, "import_no_files", IMPORT_MESSAGES.noFiles);
-  }
-  const field = form["files"];
-  const files = (Array.isArray(field) ? field : [field]).filter((f): f is File => f instanceof File);
-  const uploaded = await uploadedFiles(files);
+  const uploaded = await uploadedFiles(c.req.valid("form").files);
   const now = deps.clock.now();
   const { pieces, unreadable } = readUpload(uploaded, localDate(now, user.timeZone), now);
   return respond(c, importResponse, await importPieces(deps, user.id, pieces, unreadable));
