@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMPORT_MESSAGES, type ImportResponse } from "#shared/schemas/import.ts";
+import type { PieceResponse, PortfolioPage } from "#shared/schemas/portfolio.ts";
 import { createTestApp, type TestApp } from "#tests/setup/app.ts";
 import { createPrompt, createSubmission, createUser, freewritePrompt, type TestUser } from "#tests/factories.ts";
 import { allPieces, piecesOf, pieceFile, privateFile, upload, zipOf, type ErrorBody } from "./test-helpers.ts";
@@ -102,6 +103,18 @@ describe("POST /api/me/import", () => {
       [freewrite.id, "Write about a window"],
       [freewrite.id, null],
     ]);
+
+    // The portfolio badges them; the piece shows the prompt its file named.
+    const list = await t.json<PortfolioPage>("/api/me/submissions", { cookie: writer.cookie });
+    expect(list.body.items.map((i) => [i.imported, i.isPrivate])).toEqual([
+      [true, true],
+      [true, true],
+      [true, true],
+    ]);
+    const window = await t.json<PieceResponse>(`/api/submissions/${pieces[1]!.id}`, { cookie: writer.cookie });
+    expect(window.body.submission.imported).toEqual({ prompt: "Write about a window" });
+    const own = await createSubmission(t, writer, { isPrivate: true });
+    expect((await t.json<PieceResponse>(`/api/submissions/${own.id}`, { cookie: writer.cookie })).body.submission.imported).toBeNull();
   });
 });
 
