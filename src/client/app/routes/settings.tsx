@@ -14,6 +14,9 @@ function Settings() {
       <LinkButton to={paths.settingsNotifications.href()} variant="secondary" className="mt-6">
         Email settings
       </LinkButton>
+      <LinkButton to={paths.settingsImport.href()} variant="secondary" className="mt-6 ml-3">
+        Import your writing
+      </LinkButton>
       <BlockedWriters />
     </Page>
   );
