@@ -77,6 +77,16 @@ test("a writer imports an archive, reads the report, and finds the pieces privat
   await page.getByRole("button", { name: "Import", exact: true }).click();
   await expect(report).toHaveText(/^2 imported, 0 skipped as duplicates/);
 
+  // An archive the server refuses: its message, and no report.
+  const evil = Buffer.from(zipSync({ "2023-01-03-fine.md": strToU8(`Fine ${unique()}`), "../../x.md": strToU8("Sneaky.") }));
+  await input.setInputFiles({ name: "evil.zip", mimeType: "application/zip", buffer: evil });
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  await expect(section.getByRole("alert")).toHaveText(
+    "This archive holds a file outside its own folder (../../x.md), so it was refused and nothing was imported.",
+  );
+  await expect(report).toBeHidden();
+  await expectAccessible(page);
+
   await page.goto("/profile");
   const piece = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
   await expect(piece.getByText("Private", { exact: true })).toBeVisible();
