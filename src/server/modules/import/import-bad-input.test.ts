@@ -121,6 +121,17 @@ describe("a file that cannot be read is skipped and named; the rest is imported"
     expect((await piecesOf(t, own.id)).map((p) => p.content)).toEqual(["A good piece."]);
   });
 
+  it.each([
+    ["invalid UTF-8", "notes.txt", new Uint8Array([0x63, 0x61, 0x66, 0xe9]), IMPORT_MESSAGES.invalidUtf8],
+    ["2 million words", "2020-01-01-huge.md", "word ".repeat(2_000_000), IMPORT_MESSAGES.tooLong],
+  ])("an upload of only a file with %s writes nothing and says why", async (_, name, bytes, reason) => {
+    const own = await createUser(t);
+    const res = await upload(t, own.cookie, [{ name, bytes }]);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ imported: 0, duplicates: 0, unreadable: [{ file: name, reason }], report: `0 imported, 0 skipped as duplicates, 1 unreadable: ${name}: ${reason}` });
+    expect(await allPieces(t), "nothing written").toBe(before);
+  });
+
   it("a file with 2 million words (longer than a piece may be), a NUL, an empty file, a stray private version, a picture in the zip", async () => {
     const own = await createUser(t);
     const res = await upload(t, own.cookie, [
