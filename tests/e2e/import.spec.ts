@@ -1,30 +1,18 @@
 import { strToU8, zipSync } from "fflate";
-import { writeArchiveFile } from "../../src/shared/domain/piece-archive.ts";
+import { pieceFile } from "#tests/archive-files.ts";
 import { expect, expectAccessible, registerViaApi, test, unique } from "./fixtures.ts";
 
 /* Issue 15 item 2: a writer imports an archive on /settings/import, reads the report, finds the pieces private in the portfolio. */
 
 function archive(title: string) {
-  const piece = writeArchiveFile(
-    {
-      title,
-      date: "2024-06-01T20:00:00.000Z",
-      local_date: "2024-06-01",
-      updated: "2024-06-01T20:00:00.000Z",
-      prompt: "Write about a harbour",
-      prompt_date: "2024-06-01",
-      words: 4,
-      pages: 0.02,
-      visibility: "public",
-      signature: "name",
-      featured: false,
-      likes: 0,
-      comments: 0,
-      source: "inkwell",
-      id: crypto.randomUUID(),
-    },
-    "Boats knocking together, softly.",
-  );
+  const piece = pieceFile("Boats knocking together, softly.", {
+    title,
+    date: "2024-06-01T20:00:00.000Z",
+    local_date: "2024-06-01",
+    updated: "2024-06-01T20:00:00.000Z",
+    prompt: "Write about a harbour",
+    prompt_date: "2024-06-01",
+  });
   return Buffer.from(
     zipSync({
       "README.md": strToU8("# Archive"),

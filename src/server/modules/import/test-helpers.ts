@@ -1,10 +1,11 @@
 import { count, eq } from "drizzle-orm";
 import { strToU8, Zip, ZipDeflate, zipSync } from "fflate";
-import { writeArchiveFile, type PieceFrontMatter, type PrivateFrontMatter } from "#shared/domain/piece-archive.ts";
-import { countWords, pagesFor } from "#shared/domain/words.ts";
 import type { ImportResponse } from "#shared/schemas/import.ts";
 import { submissions } from "#server/db/schema/index.ts";
 import { APP_URL, type TestApp } from "#tests/setup/app.ts";
+import { concat } from "./unzip.ts";
+
+export { pieceFile, privateFile } from "#tests/archive-files.ts";
 
 /* What the import tests share: uploads sent as the page sends them (multipart, our origin), archives in the format. */
 
@@ -25,37 +26,6 @@ export async function upload<T = ImportResponse>(t: TestApp, cookie: string | nu
 /** A zip of `entries` (path → text or bytes). */
 export function zipOf(entries: Record<string, string | Uint8Array>): Uint8Array {
   return zipSync(Object.fromEntries(Object.entries(entries).map(([path, v]) => [path, typeof v === "string" ? strToU8(v) : v])));
-}
-
-/** A piece's file as export writes it: front matter (with the format's defaults) and the text. */
-export function pieceFile(text: string, fm: Partial<PieceFrontMatter> & Pick<PieceFrontMatter, "local_date">): string {
-  const words = countWords(text);
-  return writeArchiveFile(
-    {
-      title: null,
-      date: `${fm.local_date}T19:38:12.000Z`,
-      updated: `${fm.local_date}T19:38:12.000Z`,
-      prompt: "Freewrite Session",
-      prompt_date: null,
-      words,
-      pages: pagesFor(words),
-      visibility: "public",
-      signature: "name",
-      featured: false,
-      likes: 0,
-      comments: 0,
-      source: "inkwell",
-      id: crypto.randomUUID(),
-      ...fm,
-    },
-    text,
-  );
-}
-
-export function privateFile(text: string, title: string | null): string {
-  const words = countWords(text);
-  const fm: PrivateFrontMatter = { version: "private", title, words, pages: pagesFor(words) };
-  return writeArchiveFile(fm, text);
 }
 
 /** Every piece in the database (all writers): what "nothing written" is counted by. */
@@ -85,11 +55,5 @@ export function bombZip(bytes: number, also: Record<string, string> = {}): Uint8
   const mb = new Uint8Array(1024 * 1024);
   for (let left = bytes; left > 0; left -= mb.length) bomb.push(left > mb.length ? mb : mb.subarray(0, left), left <= mb.length);
   zip.end();
-  const all = new Uint8Array(out.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const c of out) {
-    all.set(c, at);
-    at += c.length;
-  }
-  return all;
+  return concat(out);
 }

@@ -86,7 +86,8 @@ export function unzipUpload(zip: Uint8Array): UploadedFile[] {
   return files;
 }
 
-function concat(chunks: Uint8Array[]): Uint8Array {
+/** The chunks as one array (the chunk itself when there is one). */
+export function concat(chunks: Uint8Array[]): Uint8Array {
   if (chunks.length === 1) return chunks[0]!;
   const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
   let at = 0;
