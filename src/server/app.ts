@@ -21,6 +21,7 @@ import { communityRoutes } from "./modules/community/community.routes.ts";
 import { communityPageMeta } from "./modules/feeds/feeds.meta.ts";
 import { feedsRoutes } from "./modules/feeds/feeds.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import { IMPORT_PATH, importRoutes } from "./modules/import/import.routes.ts";
 import { meRoutes } from "./modules/me/me.routes.ts";
 import { mailPrefsRoutes } from "./modules/mail-prefs/prefs.routes.ts";
 import { moderationRoutes } from "./modules/moderation/moderation.routes.ts";
@@ -46,18 +47,17 @@ export function createApp(deps: Deps) {
     c.set("deps", deps);
     await next();
   });
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: 1024 * 1024,
-      onError: (c) => {
-        // The rest of the body is still on the socket: close it, so the client's next request
-        // goes on a fresh connection instead of being read as the tail of this one.
-        c.header("Connection", "close");
-        throw new HttpError(413, "too_large", "That is too long to send in one go.");
-      },
-    }),
-  );
+  const apiBodyLimit = bodyLimit({
+    maxSize: 1024 * 1024,
+    onError: (c) => {
+      // The rest of the body is still on the socket: close it, so the client's next request
+      // goes on a fresh connection instead of being read as the tail of this one.
+      c.header("Connection", "close");
+      throw new HttpError(413, "too_large", "That is too long to send in one go.");
+    },
+  });
+  // The import upload has its own, larger limit (import.routes.ts).
+  app.use("/api/*", (c, next) => (c.req.path === IMPORT_PATH ? next() : apiBodyLimit(c, next)));
   app.use("/api/*", clientIp(deps.env.TRUST_PROXY));
   // Cross-site writes and NUL characters are refused here, once, before any route reads a body.
   app.use("/api/*", sameOriginWrites());
@@ -69,6 +69,7 @@ export function createApp(deps: Deps) {
     .route("/", healthRoutes)
     .route("/", meRoutes)
     .route("/", accountRoutes)
+    .route("/", importRoutes)
     .route("/", mailPrefsRoutes)
     .route("/", writingRoutes)
     .route("/", portfolioRoutes)

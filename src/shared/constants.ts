@@ -67,3 +67,13 @@ export const ADMIN_SEARCH_DEBOUNCE_MS = 300;
 /** "Read more" collapsed heights (spec §9). */
 export const READ_MORE_COLLAPSED_PX = 100;
 export const PODIUM_COLLAPSED_PX = 120;
+/**
+ * Import (issue 15 item 2): the largest upload read at all, what a zip may inflate to (counted
+ * while inflating, never from its headers), how many files one import may hold, and how often a
+ * writer may import (imports per hour).
+ */
+export const IMPORT_MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+export const IMPORT_MAX_UNCOMPRESSED_BYTES = 100 * 1024 * 1024;
+export const IMPORT_MAX_FILES = 5000;
+export const IMPORT_RATE_WINDOW_MS = 60 * 60_000;
+export const IMPORT_RATE_MAX = 10;

@@ -23,6 +23,7 @@ export const ROUTE_PATHS = {
   settingsNotifications: "/settings/notifications",
   settingsAccount: "/settings/account",
   settingsAccountDelete: "/settings/account/delete",
+  settingsImport: "/settings/import",
   unsubscribe: "/unsubscribe",
   keepReminding: "/keep-reminding",
   edit: "/edit/:postId",

@@ -50,6 +50,7 @@ export const routes: RouteObject[] = [
       { path: paths.settingsNotifications.path, lazy: () => import("./routes/settings-notifications.tsx") },
       { path: paths.settingsAccount.path, lazy: () => import("./routes/settings-account.tsx") },
       { path: paths.settingsAccountDelete.path, lazy: () => import("./routes/settings-account-delete.tsx") },
+      { path: paths.settingsImport.path, lazy: () => import("./routes/settings-import.tsx") },
       { path: paths.unsubscribe.path, lazy: () => import("./routes/unsubscribe.tsx") },
       { path: paths.keepReminding.path, lazy: () => import("./routes/keep-reminding.tsx") },
       { path: paths.edit.path, lazy: () => import("./routes/edit.tsx") },

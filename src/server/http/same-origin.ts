@@ -19,6 +19,8 @@ export const MESSAGES = {
 
 /** RFC 8058 one-click unsubscribe: a mail provider POSTs a form from its own servers, with no Origin (the signed token is the authority). */
 const ONE_CLICK_UNSUBSCRIBE = "/api/mail/unsubscribe";
+/** The import upload (issue 15 item 2): files are sent as multipart, from our own origin like every write. */
+const UPLOAD = { method: "POST", path: "/api/me/import", type: "multipart/form-data" } as const;
 
 export const sameOriginWrites = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   if (SAFE_METHODS.has(c.req.method)) return next();
@@ -28,7 +30,8 @@ export const sameOriginWrites = (): MiddlewareHandler<AppEnv> => async (c, next)
   // A typed body must be JSON; an untyped one must be empty (a form, beacon or text/plain post is neither).
   const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   const untypedBody = !type && (Number(c.req.header("content-length") ?? 0) > 0 || c.req.header("transfer-encoding") !== undefined);
-  if ((type && type !== "application/json") || untypedBody) throw new HttpError(403, "not_json", MESSAGES.notJson);
+  const upload = c.req.method === UPLOAD.method && c.req.path === UPLOAD.path && type === UPLOAD.type;
+  if ((type && type !== "application/json" && !upload) || untypedBody) throw new HttpError(403, "not_json", MESSAGES.notJson);
   await next();
 };
 

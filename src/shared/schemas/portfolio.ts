@@ -133,6 +133,8 @@ export const portfolioItem = pieceBasics.extend({
   edited: z.boolean(),
   /** Hidden by moderators (issue 13): the reason they gave; null when not hidden. */
   hiddenReason: z.string().nullable(),
+  /** Came in through an import (issue 15 item 2): badged "Imported". */
+  imported: z.boolean(),
 });
 export type PortfolioItem = z.infer<typeof portfolioItem>;
 
@@ -195,6 +197,8 @@ export const pieceView = pieceBasics.extend({
   privateDiffers: z.boolean().optional(),
   /** To its owner: hidden by moderators, with their reason (null: not hidden). */
   hiddenReason: z.string().nullable().optional(),
+  /** Owner only: the piece came in through an import (issue 15 item 2), and the prompt text its file named (null: none, or the stored prompt). */
+  imported: z.object({ prompt: z.string().nullable() }).nullable().optional(),
 });
 export type PieceView = z.infer<typeof pieceView>;
 

@@ -17,6 +17,9 @@ function Settings() {
       <LinkButton to={paths.settingsAccount.href()} variant="secondary" className="mt-6 ml-3">
         Account
       </LinkButton>
+      <LinkButton to={paths.settingsImport.href()} variant="secondary" className="mt-6 ml-3">
+        Import your writing
+      </LinkButton>
       <BlockedWriters />
       <LinkButton to={paths.settingsAccountDelete.href()} variant="ghost" className="mt-10">Delete my account</LinkButton>
     </Page>

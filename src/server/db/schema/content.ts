@@ -93,6 +93,13 @@ export const submissions = pgTable(
     search: tsvector("search")
       .notNull()
       .generatedAlwaysAs(sql`to_tsvector('simple', coalesce(title, '') || ' ' || content)`),
+    /**
+     * Set when the piece came in through an import (issue 15 item 2): it keeps its own dates but was
+     * not written here, so no streak, page, achievement, tier, collection or community count includes it.
+     */
+    importedAt: timestamp("imported_at", { withTimezone: true }),
+    /** The prompt text the imported file named, when no stored prompt of that date has that text (shown on the piece). */
+    importedPrompt: text("imported_prompt"),
     /** Client-generated key: a retried or doubled request creates one piece, never two. */
     idempotencyKey: text("idempotency_key"),
     ...hiddenColumns(),

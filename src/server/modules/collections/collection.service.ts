@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gte, isNull, lt, sql } from "drizzle-orm";
 import { promptLine } from "#shared/domain/markup.ts";
 import { monthDays, monthLabel } from "#shared/domain/months.ts";
 import { namedByPrompt, pieceName } from "#shared/domain/piece-name.ts";
@@ -13,11 +13,12 @@ const NAME_MAX = 120;
 /**
  * A writer's own pieces of `month` by their own calendar dates (submissions_user_local_date_idx),
  * oldest first, each in the writer's current version: what the collection page, its downloads
- * and the monthly email show. Only ever the caller's own pieces (hidden ones too: they are theirs).
+ * and the monthly email show. Only ever the caller's own pieces (hidden ones too: they are theirs),
+ * and only those written here (an imported piece is not part of the month's writing).
  */
 export async function getCollection(db: Queryable, userId: string, month: string): Promise<CollectionResponse> {
   const { first, next } = monthDays(month);
-  const inMonth = and(eq(submissions.userId, userId), gte(submissions.localDate, first), lt(submissions.localDate, next));
+  const inMonth = and(eq(submissions.userId, userId), gte(submissions.localDate, first), lt(submissions.localDate, next), isNull(submissions.importedAt));
   const [rows, [count]] = await Promise.all([
     db
       .select({

@@ -81,6 +81,7 @@ export function portfolioPageQuery(db: Db, userId: string, opts: PortfolioQueryO
       isFeatured: submissions.isFeatured,
       submissionType: submissions.submissionType,
       edited: sql<boolean>`(${submissions.privateContent} is not null)`.mapWith(Boolean),
+      imported: sql<boolean>`(${submissions.importedAt} is not null)`.mapWith(Boolean),
       hiddenAt: submissions.hiddenAt,
       hiddenReason: submissions.hiddenReason,
       titleMissing,
@@ -110,6 +111,7 @@ export async function listMySubmissions(db: Db, userId: string, opts: PortfolioQ
     isFeatured: r.isFeatured,
     submissionType: r.submissionType,
     edited: r.edited,
+    imported: r.imported,
     hiddenReason: r.hiddenAt ? (r.hiddenReason ?? "") : null,
     prompt: r.prompt,
   }));

@@ -52,6 +52,7 @@ export function toPieceView(row: PieceRow, viewerId: string | null): PieceView {
     view.privatePagesWritten = row.privatePagesWritten;
     view.edited = edited;
     view.hiddenReason = row.hiddenAt ? (row.hiddenReason ?? "") : null;
+    view.imported = row.imported.at ? { prompt: row.imported.prompt } : null;
     view.privateDiffers = edited && (row.privateContent !== row.content || row.privateTitle !== row.title);
   }
   return view;

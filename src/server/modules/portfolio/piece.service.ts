@@ -41,6 +41,7 @@ export interface PieceRow {
   hiddenReason: string | null;
   commentsOff: boolean;
   contentWarning: string | null;
+  imported: { at: Date | null; prompt: string | null };
 }
 
 export async function loadPiece(db: Db, id: string): Promise<PieceRow | null> {
@@ -70,6 +71,7 @@ export async function loadPiece(db: Db, id: string): Promise<PieceRow | null> {
       hiddenReason: submissions.hiddenReason,
       commentsOff: submissions.commentsOff,
       contentWarning: submissions.contentWarning,
+      imported: { at: submissions.importedAt, prompt: submissions.importedPrompt },
     })
     .from(submissions)
     .innerJoin(prompts, eq(prompts.id, submissions.promptId))

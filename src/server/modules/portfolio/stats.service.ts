@@ -1,4 +1,4 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { localDate } from "#shared/domain/dates.ts";
 import { currentStreakAsOf } from "#shared/domain/streaks.ts";
 import { tierProgress } from "#shared/domain/tiers.ts";
@@ -6,7 +6,7 @@ import type { PortfolioStats } from "#shared/schemas/portfolio.ts";
 import type { Db } from "../../db/client.ts";
 import { submissions, userAchievements, users } from "../../db/schema/index.ts";
 
-/** The profile's numbers: works, pages, streaks, Editors' Selections, achievements and tier. */
+/** The profile's numbers: works, pages, streaks, Editors' Selections, achievements and tier (of pieces written here: imported ones are not counted). */
 export async function getPortfolioStats(db: Db, userId: string, now: Date): Promise<PortfolioStats> {
   const [[totals], [user], achievements] = await Promise.all([
     db
@@ -17,7 +17,7 @@ export async function getPortfolioStats(db: Db, userId: string, now: Date): Prom
         featured: sql<number>`(count(*) filter (where ${submissions.isFeatured}))::int`,
       })
       .from(submissions)
-      .where(eq(submissions.userId, userId)),
+      .where(and(eq(submissions.userId, userId), isNull(submissions.importedAt))),
     db
       .select({ currentStreak: users.currentStreak, longestStreak: users.longestStreak, lastWriteDate: users.lastWriteDate, timeZone: users.timeZone })
       .from(users)

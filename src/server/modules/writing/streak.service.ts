@@ -22,9 +22,13 @@ export async function streakOf(q: Queryable, userId: string, lock = false): Prom
   return row ?? NO_STREAK;
 }
 
-/** Lifetime pages: the sum over the writer's pieces (submissions_user_local_date_idx), for a read under their lock. */
+/**
+ * Lifetime pages: the sum over the pieces the writer wrote here (submissions_user_local_date_idx),
+ * for a read under their lock. Imported pieces are not counted: achievements are about writing here.
+ */
 export function lifetimePagesSql(userId: string): SQL<number> {
-  return sql`(select coalesce(sum(${submissions.pagesWritten}), 0)::float8 from ${submissions} where ${submissions.userId} = ${userId})`.mapWith(Number);
+  return sql`(select coalesce(sum(${submissions.pagesWritten}), 0)::float8 from ${submissions}
+    where ${submissions.userId} = ${userId} and ${submissions.importedAt} is null)`.mapWith(Number);
 }
 
 /** The writer's row moved to their streak `next` (streakAfterWriting, from the row read under their lock). */

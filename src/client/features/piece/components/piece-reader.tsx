@@ -78,6 +78,7 @@ export function PieceReader({
         <div className="mb-3 flex flex-wrap gap-2">
           <PieceBadge>{piece.isPrivate ? "Private" : "Published"}</PieceBadge>
           {piece.edited && <PieceBadge variant="accent">Edited</PieceBadge>}
+          {piece.imported && <PieceBadge>Imported</PieceBadge>}
           {piece.isFeatured && <PieceBadge variant="accent">Editors' Selection</PieceBadge>}
         </div>
         {/* The page's one h1 while reading (the portfolio's own heading is not shown). */}
@@ -87,6 +88,7 @@ export function PieceReader({
         <p className="mt-3 text-sm text-muted">
           Written on {formatLongDate(piece.createdAt)} • {wordsLabel(own.wordCount)}
         </p>
+        {piece.imported?.prompt && <p className="mt-4 border-l-2 border-line pl-4 text-sm text-muted [overflow-wrap:anywhere]">{piece.imported.prompt}</p>}
         {piece.prompt.kind === "daily" && own.title && (
           <div className="mt-4 border-l-2 border-line pl-4 text-sm text-muted">
             <Markup text={piece.prompt.text} mode="prompt" />

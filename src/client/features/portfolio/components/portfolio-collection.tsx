@@ -26,6 +26,7 @@ function Badges({ item }: { item: PortfolioItem }) {
     <span className="flex flex-wrap gap-1.5">
       <span className={`${badge} border-line text-muted`}>{item.isPrivate ? "Private" : "Published"}</span>
       {item.edited && <span className={`${badge} border-accent/40 bg-accent-soft text-ink`}>Edited</span>}
+      {item.imported && <span className={`${badge} border-line text-muted`}>Imported</span>}
       {item.isFeatured && <span className={`${badge} border-accent/40 bg-accent-soft text-ink`}>Editors' Selection</span>}
       {item.hiddenReason != null && (
         // Issue 13: only the writer sees their hidden piece, and why.
