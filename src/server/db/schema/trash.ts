@@ -3,13 +3,11 @@ import { ownedBy } from "./columns.ts";
 import { users } from "./auth.ts";
 import { prompts, submissions } from "./content.ts";
 
+/** A row as JSON keeps it: every timestamp an ISO string (the type then makes a restore turn each back into a Date). */
+type AsJson<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
+
 /** A submission row as the trash keeps it: every column but the generated `search` and `hidden_by` (a real column below). */
-export type TrashedPieceSnapshot = Omit<typeof submissions.$inferSelect, "search" | "hiddenBy" | "createdAt" | "updatedAt" | "featuredAt" | "hiddenAt"> & {
-  createdAt: string;
-  updatedAt: string;
-  featuredAt: string | null;
-  hiddenAt: string | null;
-};
+export type TrashedPieceSnapshot = AsJson<Omit<typeof submissions.$inferSelect, "search" | "hiddenBy">>;
 
 /** Bumped when the snapshot's shape changes, so a restore can read older trash. */
 export const TRASH_SNAPSHOT_VERSION = 1;

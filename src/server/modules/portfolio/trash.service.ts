@@ -51,6 +51,7 @@ export async function moveToTrash(tx: Tx, pieceId: string, now: Date, admin: { i
     updatedAt: row.updatedAt.toISOString(),
     featuredAt: iso(row.featuredAt),
     hiddenAt: iso(row.hiddenAt),
+    importedAt: iso(row.importedAt),
   };
   const shownContent = row.privateContent ?? row.content;
   await tx.insert(trashedPieces).values({
@@ -121,6 +122,7 @@ export async function restoreFromTrash(deps: Deps, who: { userId: string } | { a
       hiddenBy: trashed.hiddenBy,
       createdAt: new Date(p.createdAt),
       updatedAt: new Date(p.updatedAt),
+      importedAt: p.importedAt ? new Date(p.importedAt) : null,
     });
     await tx.insert(submissionLikes).select(
       tx.select({ submissionId: trashedLikes.pieceId, userId: trashedLikes.userId, createdAt: trashedLikes.createdAt }).from(trashedLikes).where(eq(trashedLikes.pieceId, id)),

@@ -80,6 +80,16 @@ describe("deleting a piece moves it to the trash", () => {
 });
 
 describe("restoring where a unique rule would break", () => {
+  it("an imported piece comes back still imported, with the prompt its file named (no 500)", async () => {
+    const p = await createSubmission(t, owner, { isPrivate: true });
+    const importedAt = new Date("2026-03-01T10:00:00Z");
+    await t.deps.db.update(submissions).set({ importedAt, importedPrompt: "A door left open" }).where(eq(submissions.id, p.id));
+    expect((await del(p.id)).status).toBe(200);
+    expect((await restore(p.id)).status).toBe(200);
+    const [back] = await t.deps.db.select({ importedAt: submissions.importedAt, importedPrompt: submissions.importedPrompt }).from(submissions).where(eq(submissions.id, p.id));
+    expect(back).toEqual({ importedAt, importedPrompt: "A door left open" });
+  });
+
   it("a newer piece holding the same retry key keeps it; the restored one comes back without it (no 500)", async () => {
     const p = await createSubmission(t, owner);
     await t.deps.db.update(submissions).set({ idempotencyKey: "retry-key-1" }).where(eq(submissions.id, p.id));
