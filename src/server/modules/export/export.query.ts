@@ -29,6 +29,7 @@ const columns = {
   likeCount: submissions.likeCount,
   commentCount: submissions.commentCount,
   contentWarning: submissions.contentWarning,
+  hiddenAt: submissions.hiddenAt,
   createdAt: submissions.createdAt,
   updatedAt: submissions.updatedAt,
   /** Full precision (microseconds) so the keyset never skips or repeats a row. */

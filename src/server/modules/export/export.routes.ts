@@ -3,6 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { localDate } from "#shared/domain/dates.ts";
 import { archiveZipName, pieceSlug } from "#shared/domain/piece-archive.ts";
 import { EXPORT_MESSAGES, EXPORTS_PER_HOUR, pieceDownloadQuery } from "#shared/schemas/export.ts";
+import { dataExportStream } from "../../export/data-json.ts";
 import { markdownArchive } from "../../export/markdown-archive.ts";
 import { currentVersion, pieceMarkdown, pieceText } from "../../export/piece-files.ts";
 import { requireUser, type AppContext, type AppEnv } from "../../http/context.ts";
@@ -47,6 +48,13 @@ export const exportRoutes = new Hono<AppEnv>()
     const day = exportDay(c);
     attachment(c, "application/zip", archiveZipName(day));
     return c.body(markdownArchive(newestPieces(db, user.id), env.SITE_NAME, day, clock.now()));
+  })
+  /** "All my data": one JSON document (shared/schemas/data-export.ts), streamed. */
+  .get("/me/export/json", signedIn, exportLimit, (c) => {
+    const user = requireUser(c, EXPORT_MESSAGES.signIn);
+    const { db, clock } = c.get("deps");
+    attachment(c, "application/json; charset=utf-8", `inkwell-data-${exportDay(c)}.json`);
+    return c.body(dataExportStream(db, user.id, clock.now()));
   })
   /** One piece as .md (with front matter) or .txt: the writer's current version. */
   .get("/submissions/:id/download", signedIn, pieceLimit, uuidParam(EXPORT_MESSAGES.notFound), validate("query", pieceDownloadQuery), async (c) => {
