@@ -1,17 +1,20 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
+import { displayName } from "#shared/domain/author.ts";
 import { localDate } from "#shared/domain/dates.ts";
+import { monthDays, monthLabel } from "#shared/domain/months.ts";
 import { archiveZipName, pieceSlug } from "#shared/domain/piece-archive.ts";
-import { EXPORT_MESSAGES, EXPORTS_PER_HOUR, pieceDownloadQuery } from "#shared/schemas/export.ts";
+import { EXPORT_MESSAGES, EXPORTS_PER_HOUR, epubExportQuery, pieceDownloadQuery, type EpubExportQuery } from "#shared/schemas/export.ts";
 import { dataExportStream } from "../../export/data-json.ts";
+import { portfolioEpub } from "../../export/portfolio-epub.tsx";
 import { markdownArchive } from "../../export/markdown-archive.ts";
 import { currentVersion, pieceMarkdown, pieceText } from "../../export/piece-files.ts";
 import { requireUser, type AppContext, type AppEnv } from "../../http/context.ts";
-import { notFound } from "../../http/errors.ts";
+import { badRequest, notFound } from "../../http/errors.ts";
 import { uuidParam } from "../../http/params.ts";
 import { rateLimit } from "../../http/rate-limit.ts";
 import { validate } from "../../http/validate.ts";
-import { newestPieces, ownPiece } from "./export.query.ts";
+import { newestPieces, ownPiece, piecesByDay } from "./export.query.ts";
 
 /*
  * Export (issue 15 item 1): every route reads only the signed-in writer's own data, generated on
@@ -41,6 +44,13 @@ function attachment(c: AppContext, contentType: string, filename: string) {
 /** The writer's own day of the export (the file names carry it). */
 export const exportDay = (c: AppContext) => localDate(c.get("deps").clock.now(), c.get("timeZone"));
 
+/** The days a book holds, [first, next), and what its title page calls them. */
+function bookScope(scope: EpubExportQuery["scope"]): { first: string | null; next: string | null; label: string } {
+  if (scope === "all") return { first: null, next: null, label: "All my writing" };
+  if (scope.length === 4) return { first: `${scope}-01-01`, next: `${Number(scope) + 1}-01-01`, label: scope };
+  return { ...monthDays(scope), label: monthLabel(scope) };
+}
+
 export const exportRoutes = new Hono<AppEnv>()
   .get("/me/export/markdown", signedIn, exportLimit, (c) => {
     const user = requireUser(c, EXPORT_MESSAGES.signIn);
@@ -48,6 +58,19 @@ export const exportRoutes = new Hono<AppEnv>()
     const day = exportDay(c);
     attachment(c, "application/zip", archiveZipName(day));
     return c.body(markdownArchive(newestPieces(db, user.id), env.SITE_NAME, day, clock.now()));
+  })
+  /** The portfolio (or a year, or a month) as an EPUB book, signed with the writer's name or alias. */
+  .get("/me/export/epub", signedIn, validate("query", epubExportQuery), exportLimit, (c) => {
+    const user = requireUser(c, EXPORT_MESSAGES.signIn);
+    const { db, env, clock } = c.get("deps");
+    const query = c.req.valid("query");
+    const alias = user.alias?.trim();
+    if (query.name === "alias" && !alias) throw badRequest(EXPORT_MESSAGES.noAlias, "no_alias");
+    const scope = bookScope(query.scope);
+    const author = query.name === "alias" && alias ? alias : displayName(user.name);
+    const book = { author, scopeLabel: scope.label, siteName: env.SITE_NAME, seed: user.id, now: clock.now() };
+    attachment(c, "application/epub+zip", `inkwell-${query.scope === "all" ? exportDay(c) : query.scope}.epub`);
+    return c.body(portfolioEpub(piecesByDay(db, user.id, scope.first, scope.next), book));
   })
   /** "All my data": one JSON document (shared/schemas/data-export.ts), streamed. */
   .get("/me/export/json", signedIn, exportLimit, (c) => {
