@@ -20,6 +20,7 @@ export const ROUTE_PATHS = {
   profile: "/profile",
   settings: "/settings",
   settingsNotifications: "/settings/notifications",
+  settingsData: "/settings/data",
   unsubscribe: "/unsubscribe",
   keepReminding: "/keep-reminding",
   edit: "/edit/:postId",

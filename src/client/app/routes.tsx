@@ -47,6 +47,7 @@ export const routes: RouteObject[] = [
       { path: paths.profile.path, lazy: () => import("./routes/profile.tsx") },
       { path: paths.settings.path, lazy: () => import("./routes/settings.tsx") },
       { path: paths.settingsNotifications.path, lazy: () => import("./routes/settings-notifications.tsx") },
+      { path: paths.settingsData.path, lazy: () => import("./routes/settings-data.tsx") },
       { path: paths.unsubscribe.path, lazy: () => import("./routes/unsubscribe.tsx") },
       { path: paths.keepReminding.path, lazy: () => import("./routes/keep-reminding.tsx") },
       { path: paths.edit.path, lazy: () => import("./routes/edit.tsx") },

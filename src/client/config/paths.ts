@@ -21,6 +21,7 @@ export const paths = {
   profile: { path: ROUTE_PATHS.profile, href: () => "/profile" },
   settings: { path: ROUTE_PATHS.settings, href: () => "/settings" },
   settingsNotifications: { path: ROUTE_PATHS.settingsNotifications, href: () => "/settings/notifications" },
+  settingsData: { path: ROUTE_PATHS.settingsData, href: () => "/settings/data" },
   unsubscribe: { path: ROUTE_PATHS.unsubscribe, href: (token: string) => `/unsubscribe?token=${encodeURIComponent(token)}` },
   keepReminding: { path: ROUTE_PATHS.keepReminding, href: (token: string) => `/keep-reminding?token=${encodeURIComponent(token)}` },
   edit: { path: ROUTE_PATHS.edit, href: (id: string) => `/edit/${encodeURIComponent(id)}` },

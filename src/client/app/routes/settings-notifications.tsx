@@ -1,7 +1,5 @@
-import { Link } from "react-router";
 import { RequireUser } from "#client/app/guards.tsx";
-import { paths } from "#client/config/paths.ts";
-import { Page } from "#client/components/layout/app-shell.tsx";
+import { SettingsPage } from "#client/components/layout/settings-page.tsx";
 import { NotificationPrefsSection } from "#client/features/settings/components/notification-prefs-form.tsx";
 import { useDocumentTitle } from "#client/lib/use-document-title.ts";
 
@@ -9,18 +7,11 @@ import { useDocumentTitle } from "#client/lib/use-document-title.ts";
 function NotificationSettings() {
   useDocumentTitle("Email settings", "Choose the emails you get.");
   return (
-    <Page>
-      <p className="text-sm">
-        <Link to={paths.settings.href()} className="text-muted underline-offset-4 hover:underline">
-          Settings
-        </Link>
-      </p>
-      <h1 className="mt-2 font-serif text-3xl sm:text-4xl">Email settings</h1>
-      <p className="mt-2 text-muted">Every email has an unsubscribe link too; nothing we send tracks whether you opened it.</p>
+    <SettingsPage title="Email settings" lead="Every email has an unsubscribe link too; nothing we send tracks whether you opened it.">
       <div className="mt-6">
         <NotificationPrefsSection />
       </div>
-    </Page>
+    </SettingsPage>
   );
 }
 

@@ -14,6 +14,9 @@ function Settings() {
       <LinkButton to={paths.settingsNotifications.href()} variant="secondary" className="mt-6">
         Email settings
       </LinkButton>
+      <LinkButton to={paths.settingsData.href()} variant="secondary" className="ml-2 mt-6">
+        Your data
+      </LinkButton>
       <BlockedWriters />
     </Page>
   );
