@@ -183,7 +183,10 @@ async function main() {
   console.log(`\n${results}`);
   const intro = readFileSync(join(import.meta.dirname, "intro.md"), "utf8").trim();
   const planSection = plans ? `## Query plans at ${sizes.at(-1)!.label} pieces (PostgreSQL, \`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF)\`)\n\n${plans}` : "";
-  writeFileSync(out, `${intro}\n\n${results}\n${planSection}\n`);
+  // The export benchmark's section (scripts/bench/export.ts) is its own run's: kept as it was.
+  const previous = readFileSync(out, { encoding: "utf8", flag: "a+" });
+  const exportSection = /<!-- export-bench:start -->[\s\S]*<!-- export-bench:end -->/.exec(previous)?.[0];
+  writeFileSync(out, `${intro}\n\n${results}\n${planSection}\n${exportSection ? `\n${exportSection}\n` : ""}`);
   log(`written to ${out}`);
 }
 

@@ -24,6 +24,8 @@ export interface StartOptions {
   dataDir: string;
   /** The public URL, when the server is reached through a proxy (scale.ts). */
   appUrl?: string;
+  /** Extra Node options (e.g. `--cpu-prof`, for a profile written when the server stops). */
+  nodeArgs?: string[];
 }
 
 /**
@@ -73,7 +75,7 @@ async function waitUntilHealthy(url: string, child: ChildProcess, output: string
 
 export async function startServer(opts: StartOptions): Promise<AppServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/index.ts"], { env: serverEnv(port, opts), stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), "--import", "tsx", "src/server/index.ts"], { env: serverEnv(port, opts), stdio: ["ignore", "pipe", "pipe"] });
   const output: string[] = [];
   const keep = (chunk: Buffer) => {
     output.push(...chunk.toString("utf8").split("\n").filter(Boolean));

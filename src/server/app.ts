@@ -19,6 +19,7 @@ import { blocksRoutes } from "./modules/blocks/blocks.routes.ts";
 import { collectionsRoutes } from "./modules/collections/collections.routes.ts";
 import { communityRoutes } from "./modules/community/community.routes.ts";
 import { communityPageMeta } from "./modules/feeds/feeds.meta.ts";
+import { exportRoutes } from "./modules/export/export.routes.ts";
 import { feedsRoutes } from "./modules/feeds/feeds.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { IMPORT_PATH, importRoutes } from "./modules/import/import.routes.ts";
@@ -79,6 +80,7 @@ export function createApp(deps: Deps) {
     .route("/", jobsRoutes)
     .route("/", moderationRoutes)
     .route("/", collectionsRoutes)
+    .route("/", exportRoutes)
     .route("/", notificationsRoutes)
     .route("/", accountDeletionRoutes);
 

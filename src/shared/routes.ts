@@ -23,7 +23,7 @@ export const ROUTE_PATHS = {
   settingsNotifications: "/settings/notifications",
   settingsAccount: "/settings/account",
   settingsAccountDelete: "/settings/account/delete",
-  settingsImport: "/settings/import",
+  settingsData: "/settings/data",
   unsubscribe: "/unsubscribe",
   keepReminding: "/keep-reminding",
   edit: "/edit/:postId",

@@ -7,7 +7,7 @@ test("the account page at 375 px, by keyboard, passes axe; name and alias save f
   await page.goto("/");
   await registerViaApi(page.request, { name: "Ada Lovelace" });
   await page.goto("/settings");
-  await page.getByRole("link", { name: "Account" }).click();
+  await page.getByRole("link", { name: "Account", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Account" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Signed-in devices" })).toBeVisible();
   await expect(page.getByText("This device")).toBeVisible();

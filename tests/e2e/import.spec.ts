@@ -2,7 +2,7 @@ import { strToU8, zipSync } from "fflate";
 import { pieceFile } from "#tests/archive-files.ts";
 import { expect, expectAccessible, registerViaApi, test, unique } from "./fixtures.ts";
 
-/* Issue 15 item 2: a writer imports an archive on /settings/import, reads the report, finds the pieces private in the portfolio. */
+/* Issue 15 item 2: a writer imports an archive on /settings/data, reads the report, finds the pieces private in the portfolio. */
 
 function archive(title: string) {
   const piece = pieceFile("Boats knocking together, softly.", {
@@ -28,8 +28,9 @@ test("a writer imports an archive, reads the report, and finds the pieces privat
   await page.goto("/");
   await registerViaApi(page.request);
   await page.goto("/settings");
-  await page.getByRole("link", { name: "Import your writing" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Import" })).toBeVisible();
+  await page.getByRole("link", { name: "Your data" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Your data" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Import your writing" })).toBeVisible();
   await expect(page.getByText("Imported pieces arrive private, keep their dates, and don't count toward your streak")).toBeVisible();
   await expectAccessible(page);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

@@ -24,7 +24,7 @@ export const paths = {
   settingsNotifications: { path: ROUTE_PATHS.settingsNotifications, href: () => "/settings/notifications" },
   settingsAccount: { path: ROUTE_PATHS.settingsAccount, href: () => "/settings/account" },
   settingsAccountDelete: { path: ROUTE_PATHS.settingsAccountDelete, href: () => "/settings/account/delete" },
-  settingsImport: { path: ROUTE_PATHS.settingsImport, href: () => "/settings/import" },
+  settingsData: { path: ROUTE_PATHS.settingsData, href: () => "/settings/data" },
   unsubscribe: { path: ROUTE_PATHS.unsubscribe, href: (token: string) => `/unsubscribe?token=${encodeURIComponent(token)}` },
   keepReminding: { path: ROUTE_PATHS.keepReminding, href: (token: string) => `/keep-reminding?token=${encodeURIComponent(token)}` },
   edit: { path: ROUTE_PATHS.edit, href: (id: string) => `/edit/${encodeURIComponent(id)}` },

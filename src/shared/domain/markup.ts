@@ -18,6 +18,8 @@ export type MarkupMode = "piece" | "prompt";
 
 type Inline = "strong" | "em" | "large" | "small";
 
+/** Every character a marker or a break starts with (LARGE_OPEN, SMALL_OPEN, `*`, a newline). */
+const MARKUP_CHAR = /[\n*~]/g;
 const LARGE_OPEN = "**LARGE:";
 const SMALL_OPEN = "~~small:";
 
@@ -109,8 +111,11 @@ function parseInline(s: string, allowed: Set<Inline>): MarkupNode[] {
         continue;
       }
     }
-    text += ch;
-    i++;
+    // Up to the next character that can start markup, in one step (not one character at a time).
+    MARKUP_CHAR.lastIndex = i + 1;
+    const next = MARKUP_CHAR.exec(s)?.index ?? s.length;
+    text += s.slice(i, next);
+    i = next;
   }
   flush();
   return nodes;

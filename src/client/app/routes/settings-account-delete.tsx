@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { RequireUser } from "#client/app/guards.tsx";
 import { paths } from "#client/config/paths.ts";
-import { Page } from "#client/components/layout/app-shell.tsx";
+import { SettingsPage } from "#client/components/layout/settings-page.tsx";
 import { useToast } from "#client/components/ui/toast.tsx";
 import { DeleteAccountSection } from "#client/features/account-deletion/components/delete-account-form.tsx";
 import { announceAuthChange } from "#client/features/auth/api/auth-actions.ts";
@@ -24,18 +24,11 @@ function DeleteAccount() {
     void navigate(paths.home.href(), { replace: true });
   };
   return (
-    <Page>
-      <p className="text-sm">
-        <Link to={paths.settings.href()} className="text-muted underline-offset-4 hover:underline">
-          Settings
-        </Link>
-      </p>
-      <h1 className="mt-2 font-serif text-3xl sm:text-4xl">Delete my account</h1>
-      <p className="mt-2 text-muted">Everything below happens at once, and cannot be undone. We send one last email to confirm it.</p>
+    <SettingsPage title="Delete my account" lead="Everything below happens at once, and cannot be undone. We send one last email to confirm it.">
       <div className="mt-6">
         <DeleteAccountSection onDeleted={(m) => void onDeleted(m)} />
       </div>
-    </Page>
+    </SettingsPage>
   );
 }
 

@@ -1,18 +1,15 @@
 import { useId } from "react";
 import { Link, useSearchParams } from "react-router";
 import { RequireUser } from "#client/app/guards.tsx";
-import { Page } from "#client/components/layout/app-shell.tsx";
+import { SettingsPage } from "#client/components/layout/settings-page.tsx";
+import { paths } from "#client/config/paths.ts";
 import { ChangeEmailForm } from "#client/features/account/components/change-email-form.tsx";
 import { ChangePasswordForm } from "#client/features/account/components/change-password-form.tsx";
 import { DevicesList } from "#client/features/account/components/devices-list.tsx";
 import { EmailLinkResult } from "#client/features/account/components/email-link-result.tsx";
-import { SettingsPageTitle } from "#client/features/settings/components/settings-page-title.tsx";
 import { ProfileNameForm } from "#client/features/portfolio/components/profile-name-form.tsx";
 import { useMe } from "#client/lib/get-me.ts";
 import { useDocumentTitle } from "#client/lib/use-document-title.ts";
-
-/** The other helper's page (issue 15 item 5); the lead moves this into config/paths.ts at merge. */
-const DELETE_ACCOUNT_HREF = "/settings/account/delete";
 
 /** /settings/account: name and alias, email, password, signed-in devices (issue 15 item 4). */
 function AccountSettings() {
@@ -22,8 +19,7 @@ function AccountSettings() {
   const me = useMe().data;
   if (!me) return null;
   return (
-    <Page>
-      <SettingsPageTitle title="Account" />
+    <SettingsPage title="Account" lead="Your name, your email address, your password and where you are signed in.">
       <div className="mt-4">
         <EmailLinkResult email={params.get("email")} error={params.get("error")} />
       </div>
@@ -39,11 +35,11 @@ function AccountSettings() {
       <ChangePasswordForm />
       <DevicesList />
       <p className="mt-12 border-t border-line pt-6">
-        <Link to={DELETE_ACCOUNT_HREF} className="text-danger underline underline-offset-4">
+        <Link to={paths.settingsAccountDelete.href()} className="text-danger underline underline-offset-4">
           Delete my account…
         </Link>
       </p>
-    </Page>
+    </SettingsPage>
   );
 }
 

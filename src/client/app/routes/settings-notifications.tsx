@@ -1,6 +1,5 @@
 import { RequireUser } from "#client/app/guards.tsx";
-import { Page } from "#client/components/layout/app-shell.tsx";
-import { SettingsPageTitle } from "#client/features/settings/components/settings-page-title.tsx";
+import { SettingsPage } from "#client/components/layout/settings-page.tsx";
 import { NotificationPrefsSection } from "#client/features/settings/components/notification-prefs-form.tsx";
 import { useDocumentTitle } from "#client/lib/use-document-title.ts";
 
@@ -8,13 +7,11 @@ import { useDocumentTitle } from "#client/lib/use-document-title.ts";
 function NotificationSettings() {
   useDocumentTitle("Email settings", "Choose the emails you get.");
   return (
-    <Page>
-      <SettingsPageTitle title="Email settings" />
-      <p className="mt-2 text-muted">Every email has an unsubscribe link too; nothing we send tracks whether you opened it.</p>
+    <SettingsPage title="Email settings" lead="Every email has an unsubscribe link too; nothing we send tracks whether you opened it.">
       <div className="mt-6">
         <NotificationPrefsSection />
       </div>
-    </Page>
+    </SettingsPage>
   );
 }
 

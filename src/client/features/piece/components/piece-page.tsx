@@ -22,6 +22,7 @@ import { ownVersion } from "./piece-reader.tsx";
 import { ShareLinkError, shareErrorMessage } from "./share-link-error.tsx";
 import { UnsavedChangesDialog } from "./unsaved-changes-dialog.tsx";
 import { PieceControls } from "./piece-controls.tsx";
+import { PieceDownloads } from "./piece-downloads.tsx";
 
 type Notice = { tone: "success" | "error"; text: string } | null;
 
@@ -226,6 +227,7 @@ export function PiecePage({
                 share
               </Button>
             )}
+            {piece.isOwner && <PieceDownloads pieceId={piece.id} />}
             {isAdmin && !piece.isPrivate && (
               <Button variant="text" className="hover:text-danger" onClick={() => setDeleting({ id: piece.id, title: displayTitle ?? "" })}>
                 delete
