@@ -29,6 +29,8 @@ export const reports = pgTable(
     // The queue: open reports of an item, and the items by their newest open report.
     index("reports_open_item_idx").on(t.itemKind, t.itemId, t.createdAt.desc()).where(sql`${t.status} = 'open'`),
     index("reports_open_created_idx").on(t.createdAt.desc(), t.id.desc()).where(sql`${t.status} = 'open'`),
+    // A restore from the trash reopens what its writer's delete closed (issue 15 item 3).
+    index("reports_closed_by_delete_idx").on(t.closedBy, t.closedAt).where(sql`${t.outcome} = 'deleted'`),
     check("reports_note_length", sql`${t.note} IS NULL OR length(${t.note}) <= 500`),
     check("reports_closed_whole", sql`(${t.status} = 'open') = (${t.closedAt} IS NULL) AND (${t.status} = 'open') = (${t.outcome} IS NULL)`),
   ],

@@ -145,12 +145,14 @@ export async function deleteSubmission(deps: Deps, user: { id: string; isAdmin: 
     const where = and(eq(submissions.id, id), user.isAdmin ? or(mine, eq(submissions.isPrivate, false)) : mine);
     const [target] = await tx.select({ writerId: submissions.userId }).from(submissions).where(where).for("update");
     if (!target) throw failed();
+    // One time for the whole delete: a restore from the trash reopens the reports closed at it.
+    const now = deps.clock.now();
     // Its open reports (and its comments') close as "deleted"; an admin's delete goes on the record.
-    const reportsClosed = await itemDeleted(tx, { kind: "piece", id, writerId: target.writerId }, user, deps.clock.now());
+    const reportsClosed = await itemDeleted(tx, { kind: "piece", id, writerId: target.writerId }, user, now);
     // An admin deleting someone else's piece is a moderation decision its writer hears of (issue 14 item 6).
-    if (target.writerId !== user.id) await notifyModeration(tx, id, "deleted", null, deps.clock.now());
+    if (target.writerId !== user.id) await notifyModeration(tx, id, "deleted", null, now);
     const byAdmin = target.writerId !== user.id ? { id: user.id, note: null } : null;
-    const row = await moveToTrash(tx, id, deps.clock.now(), byAdmin);
+    const row = await moveToTrash(tx, id, now, byAdmin);
     if (!row) throw failed();
     if (!row.isPrivate) await deps.realtime.publish(tx, "piece:deleted", { id });
     if (reportsClosed) await deps.realtime.publish(tx, "reports:changed", {});

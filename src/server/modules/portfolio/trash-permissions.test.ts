@@ -90,4 +90,24 @@ describe("a piece an admin removed", () => {
     expect((await call("POST", `/api/me/trash/${p.id}/restore`, owner.cookie)).body).toMatchObject({ isPrivate: false });
     expect((await piece(p.id)).status).toBe(200);
   });
+
+  it("an admin cannot bring back a piece its writer deleted: only what an admin removed", async () => {
+    const p = await trashed();
+    const res = await call("POST", `/api/admin/trash/${p.id}/restore`, admin.cookie);
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe(TRASH_MESSAGES.notInWritersTrash);
+    expect((await piece(p.id)).status).toBe(404);
+    expect((await t.json<TrashPage>("/api/me/trash", { cookie: owner.cookie })).body.items.map((i) => i.id)).toContain(p.id);
+  });
+
+  it("a reported piece its writer deletes and restores comes back with its reports open again", async () => {
+    const p = await createSubmission(t, owner, { title: "Reported, then binned" });
+    expect((await t.request("/api/reports", { json: { itemKind: "piece", itemId: p.id, reason: "spam" }, cookie: other.cookie })).status).toBe(201);
+    const openIds = async () => (await t.json<{ items: { itemId: string }[] }>("/api/admin/reports", { cookie: admin.cookie })).body.items.map((r) => r.itemId);
+    expect(await openIds()).toContain(p.id);
+    expect((await t.request(`/api/submissions/${p.id}`, { method: "DELETE", cookie: owner.cookie })).status).toBe(200);
+    expect(await openIds()).not.toContain(p.id);
+    expect((await call("POST", `/api/me/trash/${p.id}/restore`, owner.cookie)).status).toBe(200);
+    expect(await openIds()).toContain(p.id);
+  });
 });

@@ -1,8 +1,9 @@
-import { and, eq, getTableColumns, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { TRASH_DAYS, TRASH_EXCERPT_CHARS, TRASH_MESSAGES, type RestoreResponse } from "#shared/schemas/trash.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import {
+  reports,
   submissionComments,
   submissionLikes,
   submissions,
@@ -93,7 +94,8 @@ export async function moveToTrash(tx: Tx, pieceId: string, now: Date, admin: { i
  */
 export async function restoreFromTrash(deps: Deps, who: { userId: string } | { adminId: string }, id: string): Promise<RestoreResponse> {
   return deps.db.transaction(async (tx) => {
-    const where = "adminId" in who ? eq(trashedPieces.id, id) : and(eq(trashedPieces.id, id), eq(trashedPieces.userId, who.userId));
+    // An admin brings back only what an admin removed; a writer only their own.
+    const where = "adminId" in who ? and(eq(trashedPieces.id, id), eq(trashedPieces.byAdmin, true)) : and(eq(trashedPieces.id, id), eq(trashedPieces.userId, who.userId));
     const [trashed] = await tx.select().from(trashedPieces).where(where).for("update");
     if (!trashed) throw notFound("adminId" in who ? TRASH_MESSAGES.notInWritersTrash : TRASH_MESSAGES.notFound, "not_in_trash");
     const p = trashed.piece;
@@ -135,6 +137,9 @@ export async function restoreFromTrash(deps: Deps, who: { userId: string } | { a
         .where(eq(tc.pieceId, id)),
     );
     await tx.delete(trashedPieces).where(eq(trashedPieces.id, id));
+    // Deleting and restoring is no way around a report: what the writer's delete closed opens again.
+    const reopened = trashed.byAdmin ? 0 : await reopenReportsClosedByDelete(tx, id, trashed.userId, trashed.trashedAt);
+    if (reopened > 0) await deps.realtime.publish(tx, "reports:changed", {});
     if ("adminId" in who) {
       // An admin's restore is a moderation decision: on the record, and its writer hears of it.
       const now = deps.clock.now();
@@ -144,6 +149,26 @@ export async function restoreFromTrash(deps: Deps, who: { userId: string } | { a
     if (!isPrivate && !p.hiddenAt) await deps.realtime.publish(tx, "piece:published", { id, promptId: trashed.promptId });
     return { id, isPrivate, likeCount: likes?.n ?? 0, commentCount: comments?.n ?? 0 };
   });
+}
+
+/** Reopens the reports on the piece and its comments that its writer's delete closed (at `trashedAt`, outcome "deleted"). */
+async function reopenReportsClosedByDelete(tx: Tx, pieceId: string, writerId: string, trashedAt: Date): Promise<number> {
+  const reopened = await tx
+    .update(reports)
+    .set({ status: "open", outcome: null, closedAt: null, closedBy: null })
+    .where(
+      and(
+        eq(reports.outcome, "deleted"),
+        eq(reports.closedAt, trashedAt),
+        eq(reports.closedBy, writerId),
+        or(
+          and(eq(reports.itemKind, "piece"), eq(reports.itemId, pieceId)),
+          and(eq(reports.itemKind, "comment"), inArray(reports.itemId, tx.select({ id: submissionComments.id }).from(submissionComments).where(eq(submissionComments.submissionId, pieceId)))),
+        ),
+      ),
+    )
+    .returning({ id: reports.id });
+  return reopened.length;
 }
 
 /** The writer deletes one of their trashed pieces for good (its likes and comments go with it). */

@@ -1,0 +1,1 @@
+CREATE INDEX "reports_closed_by_delete_idx" ON "reports" USING btree ("closed_by","closed_at") WHERE "reports"."outcome" = 'deleted';
