@@ -19,7 +19,7 @@ export const pieceDownloadQuery = z.object({
 });
 
 /** "all", a year "2026" or a month "2026-11". */
-export const EPUB_SCOPE_PATTERN = /^(all|\d{4}|\d{4}-(0[1-9]|1[0-2]))$/;
+export const EPUB_SCOPE_PATTERN = /^(all|[1-9]\d{3}|[1-9]\d{3}-(0[1-9]|1[0-2]))$/;
 
 export const epubExportQuery = z.object({
   scope: z.string().regex(EPUB_SCOPE_PATTERN, EXPORT_MESSAGES.badScope).default("all"),

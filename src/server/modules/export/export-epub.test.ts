@@ -53,9 +53,11 @@ describe("GET /api/me/export/epub", () => {
     const visitor = await t.json<{ message: string }>("/api/me/export/epub");
     expect(visitor.status).toBe(401);
     expect(visitor.body.message).toBe(EXPORT_MESSAGES.signIn);
-    const scope = await t.json<{ message: string }>("/api/me/export/epub?scope=2026-13", { cookie: owner.cookie });
-    expect(scope.status).toBe(422);
-    expect(scope.body.message).toBe(EXPORT_MESSAGES.badScope);
+    for (const bad of ["2026-13", "0000", "0999-05", "12026"]) {
+      const scope = await t.json<{ message: string }>(`/api/me/export/epub?scope=${bad}`, { cookie: owner.cookie });
+      expect(scope.status, bad).toBe(422);
+      expect(scope.body.message).toBe(EXPORT_MESSAGES.badScope);
+    }
     const alias = await t.json<{ message: string }>("/api/me/export/epub?name=alias", { cookie: other.cookie });
     expect(alias.status).toBe(422);
     expect(alias.body.message).toBe(EXPORT_MESSAGES.noAlias);

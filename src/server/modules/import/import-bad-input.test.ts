@@ -159,4 +159,16 @@ describe("a file that cannot be read is skipped and named; the rest is imported"
     ]);
     expect(await piecesOf(t, own.id)).toHaveLength(1);
   });
+
+  it("dates no calendar holds (year 0, a five-digit year) are not a 500: the piece comes in on a day it can have", async () => {
+    const own = await createUser(t);
+    const res = await upload(t, own.cookie, [
+      { name: "0000-01-01-year-zero.md", bytes: "Written in year zero?" },
+      { name: "far.md", bytes: '---\ndate: "+010000-01-01T00:00:00Z"\nupdated: "-000001-06-01T00:00:00Z"\n---\n\nFrom far away.' },
+      { name: good, bytes: "A good piece." },
+    ]);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ imported: 3, unreadable: [] });
+    for (const p of await piecesOf(t, own.id)) expect(Number(p.localDate.slice(0, 4))).toBeGreaterThanOrEqual(1000);
+  });
 });

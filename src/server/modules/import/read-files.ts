@@ -39,17 +39,19 @@ const promptFields = z.object({
   updated: z.string().nullish().catch(null),
 });
 
-/** A real calendar day (2026-02-30 is not). */
+/** A real calendar day of the years 1000–9999 (2026-02-30 is not; nor is year 0, which the database refuses). */
 function realDay(day: string | null | undefined): string | null {
-  if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
+  if (!day || !/^[1-9]\d{3}-\d{2}-\d{2}$/.test(day)) return null;
   const d = new Date(`${day}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === day ? day : null;
 }
 
+/** A moment of the years 1000–9999 (JavaScript reads years the database cannot store). */
 function instant(value: string | null | undefined): Date | null {
   if (!value) return null;
   const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? null : d;
+  const year = d.getUTCFullYear();
+  return Number.isNaN(d.getTime()) || year < 1000 || year > 9999 ? null : d;
 }
 
 const baseName = (path: string) => path.slice(path.lastIndexOf("/") + 1);

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import type { EpubExportQuery } from "#shared/schemas/export.ts";
+import { EPUB_SCOPE_PATTERN, type EpubExportQuery } from "#shared/schemas/export.ts";
 
 export type EpubScopeKind = "all" | "year" | "month";
 export interface EpubChoice {
@@ -11,8 +11,9 @@ export interface EpubChoice {
 
 /** The query the choice asks for, or null while a year or month is not filled in right. */
 export function epubQuery(choice: EpubChoice): EpubExportQuery | null {
-  if (choice.kind === "year") return /^\d{4}$/.test(choice.year) ? { scope: choice.year, name: choice.name } : null;
-  if (choice.kind === "month") return /^\d{4}-(0[1-9]|1[0-2])$/.test(choice.month) ? { scope: choice.month, name: choice.name } : null;
+  // The server's own rule: a year (1000–9999) of four digits, a month as YYYY-MM.
+  if (choice.kind === "year") return /^\d{4}$/.test(choice.year) && EPUB_SCOPE_PATTERN.test(choice.year) ? { scope: choice.year, name: choice.name } : null;
+  if (choice.kind === "month") return /^\d{4}-\d{2}$/.test(choice.month) && EPUB_SCOPE_PATTERN.test(choice.month) ? { scope: choice.month, name: choice.name } : null;
   return { scope: "all", name: choice.name };
 }
 
@@ -36,7 +37,7 @@ export function EpubOptions({ choice, alias, onChange }: { choice: EpubChoice; a
         {choice.kind === "year" && (
           <label className="flex flex-col gap-1">
             Year
-            <input className={`${field} w-32`} inputMode="numeric" pattern="\d{4}" value={choice.year} onChange={(e) => set({ year: e.target.value.trim() })} />
+            <input className={`${field} w-32`} inputMode="numeric" pattern="[1-9]\d{3}" value={choice.year} onChange={(e) => set({ year: e.target.value.trim() })} />
           </label>
         )}
         {choice.kind === "month" && (
