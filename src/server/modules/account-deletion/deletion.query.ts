@@ -5,6 +5,7 @@ import { DELETED_WRITER_ID } from "../../db/deleted-writer.ts";
 import { JOBS_SCHEMA } from "../../jobs/queue.ts";
 import { escapeLike } from "../../db/query-parts.ts";
 import { typedRows } from "../community/typed-rows.ts";
+import { signInFailuresKey } from "../auth/sign-in-guard.ts";
 
 /*
  * The statements of an account deletion that the query builder cannot say (issue 15 item 5).
@@ -95,7 +96,7 @@ export async function anonymiseModerationRecords(tx: Tx, uid: string): Promise<v
 
 /**
  * Rows outside the foreign keys that hold the writer's id or address: our rate-limit counters
- * ("app:<bucket>:u:<id>"), better-auth's verification tokens (a reset token's value is the id),
+ * ("app:<bucket>:u:<id>", and wrong passwords counted by address), better-auth's verification tokens (a reset token's value is the id),
  * and the job queue's jobs (a queued or finished email holds the address, a per-writer job the
  * id). Jobs are found by their data (and output, where a mail server's error may quote the
  * address) as text: a scan of the job and archive tables, bounded by the week (finished) or
@@ -103,6 +104,8 @@ export async function anonymiseModerationRecords(tx: Tx, uid: string): Promise<v
  */
 export async function deleteLooseTraces(tx: Tx, uid: string, email: string): Promise<void> {
   await tx.execute(sql`delete from rate_limit where key like ${`app:%:u:${uid}`}`);
+  // The sign-in guard counts wrong passwords under the address.
+  await tx.execute(sql`delete from rate_limit where key = ${signInFailuresKey(email)}`);
   await tx.execute(sql`delete from verification where value = ${uid} or lower(identifier) = ${email.toLowerCase()} or identifier like ${`%${uid}%`}`);
   const like = (col: string) => sql`(${sql.raw(col)}::text ilike ${`%${uid}%`} or ${sql.raw(col)}::text ilike ${`%${escapeLike(email)}%`})`;
   for (const table of ["job", "archive"]) {

@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 import { eq } from "drizzle-orm";
 import { auditLog, blocks, notificationPrefs, shareLinks, submissions } from "#server/db/schema/index.ts";
 import type { TestApp } from "#tests/setup/app.ts";
@@ -57,6 +58,8 @@ export async function leaverWithEverything(t: TestApp, admin: TestUser): Promise
     { adminId: admin.id, action: "hide", itemKind: "piece", itemId: named.id, subjectWriterId: writer.id, reason: "Breaks the rules" },
     { adminId: writer.id, action: "hide", itemKind: "piece", itemId: othersPiece.id, subjectWriterId: other.id, reason: "Acted as admin" },
   ]);
+  // A wrong password typed for the address: the sign-in guard counts it under the address.
+  expect((await t.request("/api/auth/sign-in/email", { json: { email: writer.email, password: "not-the-password" } })).status).toBe(401);
   // A reset email queued (and sent) for the address: the job queue holds it.
   await ok(t.request("/api/auth/request-password-reset", { json: { email: writer.email, redirectTo: "/reset-password" } }));
   return { writer, other, othersPiece, othersTrashed: othersTrashed.id, publicPieces: [named.id, aliased.id], privatePiece: privatePiece.id };

@@ -21,7 +21,9 @@ export function delayAfter(failures: number): number {
   return Math.min(MAX_DELAY_S, 2 ** (failures - FREE_FAILURES + 1));
 }
 
-const keyOf = (email: string) => `app:sign-in-failures:${email.trim().toLowerCase()}`;
+/** The counter of wrong passwords for an address (account deletion removes it). */
+export const signInFailuresKey = (email: string) => `app:sign-in-failures:${email.trim().toLowerCase()}`;
+const keyOf = signInFailuresKey;
 
 /** Seconds the account must still wait after wrong passwords, or 0 (the route refuses with a 429 for that long). */
 export async function coolingDownFor(db: Queryable, email: string, now: number): Promise<number> {
