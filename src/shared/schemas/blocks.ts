@@ -15,6 +15,8 @@ export const BLOCK_MESSAGES = {
   ownComment: "That's your own comment",
   nothingToBlock: "Choose a piece or a comment to block its writer",
   blockNotFound: "This block no longer exists",
+  /** The piece or comment of a writer who deleted their account, kept as Anonymous: nobody is left to block. */
+  leftWriter: "This writer has left inkwell; there is no one to block",
   badCursor: "That page of your blocks is no longer available. Refresh to start again.",
   /** What a blocked writer hears when commenting on or liking a blocker's piece: neutral, it names no one. */
   cantComment: "You can't comment on this piece",

@@ -5,6 +5,7 @@ import { COMMUNITY_MESSAGES } from "#shared/schemas/community.ts";
 import { authorLabelSql, commenterLabelSql } from "../../db/author-label.ts";
 import { commentSignature, pieceSignature, type Signature } from "../../db/blocks-sql.ts";
 import type { Queryable } from "../../db/client.ts";
+import { DELETED_WRITER_ID } from "../../db/deleted-writer.ts";
 import { blocks, submissionComments, submissions, users } from "../../db/schema/index.ts";
 import type { Deps } from "../../deps.ts";
 import { cursorCodec, cursorTime } from "../../http/cursor.ts";
@@ -76,6 +77,8 @@ export async function createBlock(deps: Deps, blockerId: string, input: BlockInp
   const sourceId = "pieceId" in input ? input.pieceId : input.commentId;
   const target = "pieceId" in input ? await pieceTarget(db, input.pieceId) : await commentTarget(db, input.commentId);
   if (target.writerId === blockerId) throw badRequest("pieceId" in input ? BLOCK_MESSAGES.ownPiece : BLOCK_MESSAGES.ownComment, "own_content");
+  // Every writer who left keeping their pieces is the one deleted writer: blocking "them" would hide them all.
+  if (target.writerId === DELETED_WRITER_ID) throw badRequest(BLOCK_MESSAGES.leftWriter, "left_writer");
   await db
     .insert(blocks)
     .values({ blockerId, blockedId: target.writerId, sourceId, label: target.label, scope: target.scope, alias: target.alias, createdAt: clock.now() })

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { COMMENTS_LIMIT } from "#shared/constants.ts";
 import { NEW_ACCOUNT_HOURS } from "#shared/domain/new-account.ts";
 import { commenterLabelSql } from "../../db/author-label.ts";
+import { DELETED_WRITER_ID } from "../../db/deleted-writer.ts";
 import { visibleToViewer } from "./piece.query.ts";
 import { commentNotBlockedByViewer, refusesAsBlocker } from "../../db/blocks-sql.ts";
 import { timestampColumn } from "./typed-rows.ts";
@@ -15,9 +16,11 @@ import { commentNotificationCtes, toldColumn } from "../notifications/notify.que
  * wrote an anonymous piece, nor ties a name, or a new alias, to the piece's alias. Needs `c`
  * (comment), `u` (its user) and `s` (the piece) in scope.
  */
+/** The comment is its piece's writer's — never so between two writers who left, both now the one deleted writer. */
+const BY_WRITER = sql`(c.user_id = s.user_id and s.user_id <> ${DELETED_WRITER_ID}::uuid)`;
 const COMMENT_COLUMNS = sql`c.id, c.content, c.created_at, c.user_id, c.hidden_at, c.hidden_reason,
-  ${commenterLabelSql(sql`c.user_id = s.user_id`, sql`s.submission_type`, sql`s.author_alias`, sql`u.name`, sql`u.alias`)} as label,
-  c.user_id = s.user_id as by_writer`;
+  ${commenterLabelSql(BY_WRITER, sql`s.submission_type`, sql`s.author_alias`, sql`u.name`, sql`u.alias`)} as label,
+  ${BY_WRITER} as by_writer`;
 
 export const commentRow = z.object({
   id: z.string(),
