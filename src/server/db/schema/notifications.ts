@@ -33,6 +33,8 @@ export const notifications = pgTable(
     index("notifications_user_updated_idx").on(t.userId, t.updatedAt.desc(), t.id.desc()),
     // The unread count, and "unread since" for the digest.
     index("notifications_user_unread_idx").on(t.userId, t.updatedAt).where(sql`${t.readAt} IS NULL`),
+    // A piece's notifications: its delete's cascade, and an account deletion finding "X commented" by its moment.
+    index("notifications_submission_idx").on(t.submissionId, t.createdAt),
     // One unread likes batch per writer and piece.
     uniqueIndex("notifications_unread_likes_key").on(t.userId, t.submissionId).where(sql`${t.kind} = 'likes' AND ${t.readAt} IS NULL`),
     check("notifications_count_positive", sql`${t.count} >= 1`),

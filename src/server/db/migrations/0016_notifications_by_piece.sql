@@ -1,0 +1,1 @@
+CREATE INDEX "notifications_submission_idx" ON "notifications" USING btree ("submission_id","created_at");
