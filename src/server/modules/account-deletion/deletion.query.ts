@@ -44,14 +44,20 @@ export function takeBackComments(tx: Tx, uid: string) {
 
 /**
  * "X commented on your piece" told other writers this writer's label: it becomes "Anonymous".
- * A comment notification names no comment, only the piece and the label, so the rows are those of
- * the pieces this writer commented on that carry one of the labels this writer commented under.
+ * A comment notification names no comment, only the piece and the label: it is found by the
+ * moment it was told, which is its comment's (one statement writes both), so a label the writer
+ * has since changed is found too; and by the labels they go by now on the pieces they commented
+ * on (a comment they deleted afterwards left its notification).
  */
 export async function anonymiseCommentNotifications(tx: Tx, uid: string, labels: string[]): Promise<void> {
-  if (labels.length === 0) return;
+  const byLabel = labels.length
+    ? sql`n.data->>'by' in (${sql.join(labels.map((l) => sql`${l}`), sql`, `)})`
+    : sql`false`;
+  // Driven by the writer's comments (submission_comments_user_idx), then notifications_submission_idx.
   await tx.execute(sql`update notifications n set data = jsonb_set(n.data, '{by}', '"Anonymous"')
-    where n.kind = 'comment' and n.data->>'by' in (${sql.join(labels.map((l) => sql`${l}`), sql`, `)})
-      and n.submission_id in (select submission_id from submission_comments where user_id = ${uid}::uuid)`);
+    where n.kind = 'comment' and n.submission_id in (select submission_id from submission_comments where user_id = ${uid}::uuid)
+      and (${byLabel} or exists (
+        select 1 from submission_comments c where c.user_id = ${uid}::uuid and c.submission_id = n.submission_id and c.created_at = n.created_at))`);
 }
 
 /** Open reports about pieces (and their comments) or comments about to be deleted close as "deleted". */

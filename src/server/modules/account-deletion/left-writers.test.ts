@@ -40,4 +40,15 @@ describe("writers who left, kept as Anonymous", () => {
     const feed = await t.json<CommunityFeedPage>("/api/community/feed", { cookie: reader.cookie });
     expect(feed.body.items.map((p) => p.id)).toEqual(expect.arrayContaining([aPiece.id, bPiece.id]));
   });
+
+  it("a comment told under an alias the writer has since changed reads Anonymous in the told writer's notifications", async () => {
+    const [leaver, told] = [await createUser(t, { confirmed: true, alias: "Moth" }), await createUser(t, { confirmed: true })];
+    const piece = await createSubmission(t, told);
+    expect((await t.request(`/api/community/pieces/${piece.id}/comments`, { json: { content: "As Moth" }, cookie: leaver.cookie })).status).toBe(201);
+    expect((await t.request("/api/me/profile", { method: "PATCH", json: { name: leaver.name, alias: "Finch" }, cookie: leaver.cookie })).status).toBe(200);
+    await leave(leaver);
+    const list = await t.json<{ items: { message: string }[] }>("/api/notifications", { cookie: told.cookie });
+    expect(list.body.items.map((n) => n.message).join(" | ")).not.toMatch(/Moth|Finch/);
+    expect(list.body.items.some((n) => n.message.startsWith("Anonymous"))).toBe(true);
+  });
 });
