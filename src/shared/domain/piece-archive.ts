@@ -3,7 +3,7 @@ import { z } from "zod";
 
 /*
  * The inkwell Markdown archive (issue 15): what export writes and import reads. The format is
- * described for people in the archive's README.md and for the team in docs (t15 brief). Pure:
+ * described for people in the archive's README.md and for the team in docs/archive-format.md. Pure:
  * no node:*, no React — the server's export and import and any client preview share it.
  *
  *   inkwell-YYYY-MM-DD.zip
