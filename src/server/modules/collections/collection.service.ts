@@ -5,6 +5,7 @@ import { namedByPrompt, pieceName } from "#shared/domain/piece-name.ts";
 import { countWords, pagesFor } from "#shared/domain/words.ts";
 import { COLLECTION_MAX_PIECES, type CollectionPiece, type CollectionResponse } from "#shared/schemas/collections.ts";
 import type { Queryable } from "../../db/client.ts";
+import { pieceVersionColumns } from "../../db/piece-versions.ts";
 import { prompts, submissions } from "../../db/schema/index.ts";
 
 /** Names in a collection: long enough to read, short enough for a list. */
@@ -22,15 +23,7 @@ export async function getCollection(db: Queryable, userId: string, month: string
   const [rows, [count]] = await Promise.all([
     db
       .select({
-        id: submissions.id,
-        title: submissions.title,
-        content: submissions.content,
-        wordCount: submissions.wordCount,
-        pages: submissions.pagesWritten,
-        privateTitle: submissions.privateTitle,
-        privateContent: submissions.privateContent,
-        privateWordCount: submissions.privateWordCount,
-        privatePages: submissions.privatePagesWritten,
+        ...pieceVersionColumns,
         localDate: submissions.localDate,
         isPrivate: submissions.isPrivate,
         promptText: prompts.text,

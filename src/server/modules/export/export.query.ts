@@ -1,5 +1,6 @@
 import { and, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
+import { pieceVersionColumns } from "../../db/piece-versions.ts";
 import { prompts, submissions } from "../../db/schema/index.ts";
 
 /*
@@ -12,15 +13,7 @@ import { prompts, submissions } from "../../db/schema/index.ts";
 export const EXPORT_PAGE_SIZE = 200;
 
 const columns = {
-  id: submissions.id,
-  title: submissions.title,
-  content: submissions.content,
-  wordCount: submissions.wordCount,
-  pages: submissions.pagesWritten,
-  privateTitle: submissions.privateTitle,
-  privateContent: submissions.privateContent,
-  privateWordCount: submissions.privateWordCount,
-  privatePages: submissions.privatePagesWritten,
+  ...pieceVersionColumns,
   localDate: submissions.localDate,
   isPrivate: submissions.isPrivate,
   isFeatured: submissions.isFeatured,
