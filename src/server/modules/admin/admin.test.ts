@@ -34,7 +34,7 @@ describe("every admin endpoint checks admin status on the server", () => {
     { method: "POST", label: "/api/admin/users/:id/hide-all", path: () => `/api/admin/users/${writer.id}/hide-all`, json: () => ({ reason: "Spam" }) },
     { method: "GET", path: () => "/api/admin/audit" },
     { method: "GET", path: () => "/api/admin/jobs" },
-    // Issue 15: an admin brings back a trashed piece as it was.
+    // Issue 15: an admin brings back a piece an admin removed, as it was.
     { method: "POST", label: "/api/admin/trash/:id/restore", path: () => `/api/admin/trash/${trashedPieceId}/restore` },
   ];
   let trashedPieceId: string;
@@ -47,7 +47,7 @@ describe("every admin endpoint checks admin status on the server", () => {
     sharedPieceId = (await createSubmission(t, writer, { promptId: prompt.id })).id;
     modPieceId = (await createSubmission(t, writer, { promptId: prompt.id })).id;
     trashedPieceId = (await createSubmission(t, writer, { promptId: prompt.id })).id;
-    expect((await t.request(`/api/submissions/${trashedPieceId}`, { method: "DELETE", cookie: writer.cookie })).status).toBe(200);
+    expect((await t.request(`/api/submissions/${trashedPieceId}`, { method: "DELETE", cookie: admin.cookie })).status).toBe(200);
   });
 
   for (const e of endpoints) {
