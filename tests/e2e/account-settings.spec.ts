@@ -7,6 +7,10 @@ test("the account page at 375 px, by keyboard, passes axe; name and alias save f
   await page.goto("/");
   await registerViaApi(page.request, { name: "Ada Lovelace" });
   await page.goto("/settings");
+  // The hub: each settings page with a line about it, at phone width.
+  await expect(page.getByRole("navigation", { name: "Settings pages" }).getByRole("link")).toHaveText(["Account", "Email settings", "Your data", "Trash"]);
+  await expectAccessible(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await page.getByRole("link", { name: "Account", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Account" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Signed-in devices" })).toBeVisible();
