@@ -25,6 +25,8 @@ test.describe("trash", () => {
     await page.getByRole("menuitem", { name: "Delete" }).click();
     await expect(page.getByRole("dialog", { name: "Delete this piece?" }).getByText(/goes to Trash for 30 days/)).toBeVisible();
     await confirmDelete(page, title);
+    // The first toast gone, so the second delete's own toast is the one awaited.
+    await expect(page.getByText("Writing deleted successfully")).toHaveCount(0);
     await page.getByRole("button", { name: `Actions for “${other}”` }).click();
     await page.getByRole("menuitem", { name: "Delete" }).click();
     await confirmDelete(page, other);
