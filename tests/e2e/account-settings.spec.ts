@@ -9,6 +9,7 @@ test("the account page at 375 px, by keyboard, passes axe; name and alias save f
   await page.goto("/settings");
   // The hub: each settings page with a line about it, at phone width.
   await expect(page.getByRole("navigation", { name: "Settings pages" }).getByRole("link")).toHaveText(["Account", "Email settings", "Your data", "Trash"]);
+  await expect(page.getByRole("link", { name: "Your data" })).toHaveAccessibleDescription(/Download your writing/);
   await expectAccessible(page);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await page.getByRole("link", { name: "Account", exact: true }).click();

@@ -24,12 +24,12 @@ function Settings() {
       <h1 className="font-serif text-3xl sm:text-4xl">Settings</h1>
       <nav aria-label="Settings pages" className="mt-6">
         <ul className="divide-y divide-line border-y border-line">
-          {SECTIONS.map((s) => (
+          {SECTIONS.map((s, i) => (
             <li key={s.to} className="py-4">
-              <Link to={s.to} aria-describedby={`settings-about-${s.label}`} className="font-serif text-xl text-ink underline-offset-4 hover:underline">
+              <Link to={s.to} aria-describedby={`settings-about-${i}`} className="font-serif text-xl text-ink underline-offset-4 hover:underline">
                 {s.label}
               </Link>
-              <p id={`settings-about-${s.label}`} className="mt-1 text-sm text-muted">
+              <p id={`settings-about-${i}`} className="mt-1 text-sm text-muted">
                 {s.about}
               </p>
             </li>
