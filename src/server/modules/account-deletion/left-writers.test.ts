@@ -1,4 +1,7 @@
+import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DELETED_WRITER_ID } from "#server/db/deleted-writer.ts";
+import { notifications } from "#server/db/schema/index.ts";
 import { BLOCK_MESSAGES } from "#shared/schemas/blocks.ts";
 import type { CommunityFeedPage } from "#shared/schemas/community.ts";
 import { createTestApp, type TestApp } from "#tests/setup/app.ts";
@@ -50,5 +53,26 @@ describe("writers who left, kept as Anonymous", () => {
     const list = await t.json<{ items: { message: string }[] }>("/api/notifications", { cookie: told.cookie });
     expect(list.body.items.map((n) => n.message).join(" | ")).not.toMatch(/Moth|Finch/);
     expect(list.body.items.some((n) => n.message.startsWith("Anonymous"))).toBe(true);
+  });
+
+  it("a comment deleted before leaving takes its \"X commented\" with it: nothing of the name is left", async () => {
+    const [leaver, told] = [await createUser(t, { confirmed: true, name: "Ada Quillfeather" }), await createUser(t, { confirmed: true })];
+    const piece = await createSubmission(t, told);
+    const res = await t.json<{ comment: { id: string } }>(`/api/community/pieces/${piece.id}/comments`, { json: { content: "Said, then unsaid" }, cookie: leaver.cookie });
+    expect(res.status).toBe(201);
+    expect((await t.request(`/api/community/comments/${res.body.comment.id}`, { method: "DELETE", cookie: leaver.cookie })).status).toBe(200);
+    await leave(leaver);
+    const list = await t.json<{ items: { message: string }[] }>("/api/notifications", { cookie: told.cookie });
+    expect(list.body.items.map((n) => n.message).join(" | ")).not.toContain("Quillfeather");
+  });
+
+  it("the deleted writer is told nothing: comments and likes on kept pieces notify no one", async () => {
+    const [leaver, reader] = [await createUser(t, { confirmed: true }), await createUser(t, { confirmed: true })];
+    const kept = await createSubmission(t, leaver);
+    await leave(leaver);
+    expect((await t.request(`/api/community/pieces/${kept.id}/comments`, { json: { content: "Still reading you" }, cookie: reader.cookie })).status).toBe(201);
+    expect((await t.request(`/api/community/pieces/${kept.id}/like`, { method: "PUT", cookie: reader.cookie })).status).toBe(200);
+    const told = await t.deps.db.select({ n: count() }).from(notifications).where(eq(notifications.userId, DELETED_WRITER_ID));
+    expect(told[0]?.n).toBe(0);
   });
 });

@@ -21,6 +21,7 @@ import {
 } from "./comments.query.ts";
 import { itemDeleted } from "../moderation/reports.service.ts";
 import { typedRows } from "./typed-rows.ts";
+import { forgetCommentNotification } from "../notifications/notify.query.ts";
 
 function commentFrom(row: CommentRow, viewer: SessionUser | null): PieceComment {
   const mine = viewer !== null && row.user_id === viewer.id;
@@ -93,8 +94,9 @@ export async function deleteComment(deps: Deps, commentId: string, user: Session
     const { pieceId } = found;
     // Lock the piece's row before deleting, in the same order as addComment.
     await tx.select({ id: submissions.id }).from(submissions).where(eq(submissions.id, pieceId)).for("update");
-    const deleted = await tx.delete(submissionComments).where(eq(submissionComments.id, commentId)).returning({ id: submissionComments.id });
-    if (deleted.length === 0) throw notFound(COMMUNITY_MESSAGES.commentNotFound);
+    const [deleted] = await tx.delete(submissionComments).where(eq(submissionComments.id, commentId)).returning({ createdAt: submissionComments.createdAt });
+    if (!deleted) throw notFound(COMMUNITY_MESSAGES.commentNotFound);
+    await forgetCommentNotification(tx, { pieceId, createdAt: deleted.createdAt });
     const [piece] = await tx
       .update(submissions)
       // A hidden comment was already taken off the count when it was hidden.

@@ -7,6 +7,7 @@ import type { Deps } from "../../deps.ts";
 import { notFound } from "../../http/errors.ts";
 import { recordAudit } from "./audit.service.ts";
 import { closeReports } from "./reports.service.ts";
+import { forgetCommentNotification } from "../notifications/notify.query.ts";
 import { notifyModeration } from "../notifications/notify.service.ts";
 import { moveToTrash } from "../portfolio/trash.service.ts";
 
@@ -82,7 +83,8 @@ async function apply(deps: Deps, tx: Tx, action: ModerationAction, kind: ReportI
     await moveToTrash(tx, id, now, t.writerId === adminId ? null : { id: adminId, note: reason });
     if (!t.hidden) await deps.realtime.publish(tx, "piece:deleted", { id });
   } else if (action === "delete") {
-    await tx.delete(submissionComments).where(eq(submissionComments.id, id));
+    const [gone] = await tx.delete(submissionComments).where(eq(submissionComments.id, id)).returning({ createdAt: submissionComments.createdAt });
+    if (gone) await forgetCommentNotification(tx, { pieceId: t.pieceId, createdAt: gone.createdAt });
     if (!t.hidden) await moveCommentCount(deps, tx, t.pieceId, -1);
   }
   const closedReports = await closeReports(tx, kind, [id], OUTCOME[action], adminId, now);

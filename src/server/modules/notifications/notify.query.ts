@@ -1,7 +1,9 @@
 import { sql, type SQL } from "drizzle-orm";
 import { commenterLabelSql } from "../../db/author-label.ts";
 import { blocks, commentNotBlockedBy } from "../../db/blocks-sql.ts";
+import { DELETED_WRITER_ID } from "../../db/deleted-writer.ts";
 import { USER_CHANNEL } from "../../realtime/user-signals.ts";
+import type { Queryable } from "../../db/client.ts";
 
 /*
  * The notifications of a comment and a like, as CTEs of the statement that makes them (a like
@@ -11,6 +13,9 @@ import { USER_CHANNEL } from "../../realtime/user-signals.ts";
  */
 
 const at = (when: Date) => sql`${when.toISOString()}::timestamptz`;
+
+/** The shared account of writers who left (pieces kept as Anonymous): it is told nothing. */
+const nobody = sql`${DELETED_WRITER_ID}::uuid`;
 
 /** Signals, on commit, every writer `told` returned (a materialized CTE: it runs once, whole). */
 const signalTold = sql`told_signal as materialized (select pg_notify(${USER_CHANNEL}, told.user_id::text) from told)`;
@@ -29,7 +34,7 @@ export function commentNotificationCtes(when: Date): SQL {
       insert into notifications (user_id, kind, submission_id, data, created_at, updated_at)
       select s.user_id, 'comment', s.id, jsonb_build_object('kind', 'comment', 'by', ${label}), ${at(when)}, ${at(when)}
       from c join s on s.id = c.submission_id join users u on u.id = c.user_id
-      where c.user_id <> s.user_id and ${commentNotBlockedBy(sql`s.user_id`, sql`c`)}
+      where c.user_id <> s.user_id and s.user_id <> ${nobody} and ${commentNotBlockedBy(sql`s.user_id`, sql`c`)}
       returning user_id
     ),
     ${signalTold}`;
@@ -45,10 +50,18 @@ export function likeNotificationCtes(pieceId: string, likerId: string, when: Dat
       insert into notifications (user_id, kind, submission_id, data, count, created_at, updated_at)
       select bumped.user_id, 'likes', ${pieceId}::uuid, '{"kind":"likes"}'::jsonb, 1, ${at(when)}, ${at(when)}
       from bumped
-      where bumped.user_id <> ${likerId}::uuid and not ${blocks(sql`bumped.user_id`, sql`${likerId}::uuid`)}
+      where bumped.user_id <> ${likerId}::uuid and bumped.user_id <> ${nobody} and not ${blocks(sql`bumped.user_id`, sql`${likerId}::uuid`)}
       on conflict (user_id, submission_id) where kind = 'likes' and read_at is null
       do update set count = notifications.count + 1, updated_at = excluded.updated_at
       returning user_id
     ),
     ${signalTold}`;
+}
+
+/**
+ * A deleted comment takes its "X commented" with it: the notification is found by the moment it
+ * was told, which is its comment's (one statement writes both; notifications_submission_idx).
+ */
+export async function forgetCommentNotification(tx: Queryable, comment: { pieceId: string; createdAt: Date }): Promise<void> {
+  await tx.execute(sql`delete from notifications where kind = 'comment' and submission_id = ${comment.pieceId}::uuid and created_at = ${at(comment.createdAt)}`);
 }

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { AchievementType } from "#shared/domain/achievements.ts";
 import type { NotificationData, NotifiedModerationAction } from "#shared/domain/notifications.ts";
 import type { Queryable } from "../../db/client.ts";
+import { DELETED_WRITER_ID } from "../../db/deleted-writer.ts";
 import { notifications, submissions } from "../../db/schema/index.ts";
 import { signalUser } from "../../realtime/user-signals.ts";
 import { pieceNameOf } from "./piece-name.query.ts";
@@ -14,6 +15,8 @@ import { pieceNameOf } from "./piece-name.query.ts";
  */
 
 async function insert(tx: Queryable, userId: string, submissionId: string | null, data: NotificationData, at: Date): Promise<void> {
+  // The shared account of writers who left reads nothing.
+  if (userId === DELETED_WRITER_ID) return;
   await tx.insert(notifications).values({ userId, kind: data.kind, submissionId, data, createdAt: at, updatedAt: at });
   await signalUser(tx, userId);
 }
