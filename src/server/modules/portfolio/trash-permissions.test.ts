@@ -110,4 +110,16 @@ describe("a piece an admin removed", () => {
     expect((await call("POST", `/api/me/trash/${p.id}/restore`, owner.cookie)).status).toBe(200);
     expect(await openIds()).toContain(p.id);
   });
+
+  it("a reported comment on a piece deleted and restored by its writer is open again too", async () => {
+    const p = await createSubmission(t, owner, { title: "A comment reported, then binned" });
+    const posted = await t.json<{ comment: { id: string } }>(`/api/community/pieces/${p.id}/comments`, { json: { content: "Rude words" }, cookie: owner.cookie });
+    expect((await t.request("/api/reports", { json: { itemKind: "comment", itemId: posted.body.comment.id, reason: "harassment" }, cookie: other.cookie })).status).toBe(201);
+    const openIds = async () => (await t.json<{ items: { itemId: string }[] }>("/api/admin/reports", { cookie: admin.cookie })).body.items.map((r) => r.itemId);
+    expect(await openIds()).toContain(posted.body.comment.id);
+    expect((await t.request(`/api/submissions/${p.id}`, { method: "DELETE", cookie: owner.cookie })).status).toBe(200);
+    expect(await openIds()).not.toContain(posted.body.comment.id);
+    expect((await call("POST", `/api/me/trash/${p.id}/restore`, owner.cookie)).status).toBe(200);
+    expect(await openIds()).toContain(posted.body.comment.id);
+  });
 });
