@@ -66,6 +66,11 @@ async function toError(res: Response): Promise<ApiError> {
   return new ApiError(res.status, "unknown", `Request failed (${res.status})`);
 }
 
+/** Typed URLs of the API for links and downloads: only their path is used (`apiPath`), the base is a placeholder. */
+export const apiUrls = hc<AppType>("http://app.invalid");
+/** The same-origin path (and query) of a URL built by `apiUrls`. */
+export const apiPath = (url: URL): string => `${url.pathname}${url.search}`;
+
 /** The typed RPC client (hc<AppType>); pair calls with `unwrap`. */
 export const api = hc<AppType>("/", { fetch: ((input: RequestInfo | URL, init?: RequestInit) => apiFetchRaw(input, init)) as typeof fetch });
 

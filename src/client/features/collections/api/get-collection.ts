@@ -1,8 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { hc } from "hono/client";
-import type { AppType } from "#server/app.ts";
 import type { CollectionResponse } from "#shared/schemas/collections.ts";
-import { api, unwrap } from "#client/lib/api-client.ts";
+import { api, apiPath, apiUrls, unwrap } from "#client/lib/api-client.ts";
 
 export const getCollection = (month: string): Promise<CollectionResponse> => unwrap(api.api.collections[":month"].$get({ param: { month } }));
 
@@ -11,11 +9,7 @@ export const getCollectionQueryOptions = (month: string) => queryOptions({ query
 /** A month of the signed-in writer's own pieces (`enabled` false: not asked). */
 export const useCollection = (month: string, enabled: boolean) => useQuery({ ...getCollectionQueryOptions(month), enabled });
 
-/** Only the path is kept: the typed client needs an absolute base to build a URL. */
-const urls = hc<AppType>("http://app.invalid");
-
 /** Where a download of the month's collection is (same-origin path, built by the typed client). */
 export function collectionDownloadHref(month: string, format: "md" | "epub"): string {
-  const url = urls.api.collections[":month"].download.$url({ param: { month }, query: { format } });
-  return `${url.pathname}${url.search}`;
+  return apiPath(apiUrls.api.collections[":month"].download.$url({ param: { month }, query: { format } }));
 }
