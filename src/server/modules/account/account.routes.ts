@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { eq, sql } from "drizzle-orm";
 import { weakPasswordReasons } from "#shared/domain/password.ts";
 import {
   ACCOUNT_MESSAGES,
@@ -11,7 +10,6 @@ import {
   signedOutResponse,
 } from "#shared/schemas/account.ts";
 import { ROUTE_PATHS } from "#shared/routes.ts";
-import { users } from "../../db/schema/index.ts";
 import { requireUser, type AppContext, type AppEnv } from "../../http/context.ts";
 import { HttpError, notFound } from "../../http/errors.ts";
 import { uuidParam } from "../../http/params.ts";
@@ -21,6 +19,7 @@ import { validate } from "../../http/validate.ts";
 import { logError } from "../../log.ts";
 import { refuseWeakPassword } from "../auth/auth.routes.ts";
 import { endOtherSessions, endSession, listDevices } from "./sessions.service.ts";
+import { findUserByEmail } from "../users/admins.service.ts";
 
 /*
  * Account settings (issue 15 item 4). better-auth's own change-email and change-password run
@@ -58,7 +57,7 @@ export const accountRoutes = new Hono<AppEnv>()
     const { db, auth } = c.get("deps");
     if (newEmail === user.email.toLowerCase()) throw new HttpError(422, "email_same", ACCOUNT_MESSAGES.emailSame, [{ path: "newEmail", message: ACCOUNT_MESSAGES.emailSame }]);
     // Sign-up tells anyone whether an address has an account (MESSAGES.emailTaken): saying it here, to a signed-in writer under a tighter limit, tells no more.
-    const [taken] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, newEmail)).limit(1);
+    const taken = await findUserByEmail(db, newEmail);
     if (taken) throw new HttpError(422, "identity_already_exists", ACCOUNT_MESSAGES.emailTaken, [{ path: "newEmail", message: ACCOUNT_MESSAGES.emailTaken }]);
     const res = await auth.api.changeEmail({ headers: c.req.raw.headers, body: { newEmail, callbackURL: EMAIL_CHANGED_LANDING }, asResponse: true });
     if (!res.ok) throw await refusal(res, "change-email");

@@ -1,9 +1,10 @@
 import type { MiddlewareHandler } from "hono";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { ROUTE_PATHS } from "#shared/routes.ts";
-import { accounts, users } from "../../db/schema/index.ts";
+import { accounts } from "../../db/schema/index.ts";
 import type { AppEnv } from "../../http/context.ts";
 import { emailChangeOf } from "./email-change-token.ts";
+import { findUserByEmail } from "../users/admins.service.ts";
 
 /** The `error` the page reads when the new address found an account of its own meanwhile. */
 export const EMAIL_TAKEN_ERROR = "EMAIL_TAKEN";
@@ -25,14 +26,14 @@ export const emailChangeGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
   const change = emailChangeOf(c.req.query("token"));
   if (!change) return next();
   const { db } = c.get("deps");
-  const [owner] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, change.from)).limit(1);
+  const owner = await findUserByEmail(db, change.from);
   if (!owner) return next();
   const [password] = await db
     .select({ changedAt: accounts.updatedAt })
     .from(accounts)
     .where(and(eq(accounts.userId, owner.id), eq(accounts.providerId, "credential")))
     .limit(1);
-  const [taken] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, change.to)).limit(1);
+  const taken = await findUserByEmail(db, change.to);
   const error = taken ? EMAIL_TAKEN_ERROR : password && password.changedAt.getTime() >= change.issuedAt + ISSUED_AT_STEP_MS ? LINK_CANCELLED_ERROR : null;
   if (!error) return next();
   return c.redirect(`${ROUTE_PATHS.settingsAccount}?email=failed&error=${error}`);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_CONTENT_LENGTH, MAX_TITLE_LENGTH } from "#shared/constants.ts";
 import { isArchiveReadme, pairOfPrivate, readArchiveFile, type ImportFrontMatter } from "#shared/domain/piece-archive.ts";
+import { isIsoDate } from "#shared/domain/dates.ts";
 import { IMPORT_MESSAGES, type ImportUnreadable } from "#shared/schemas/import.ts";
 import type { UploadedFile } from "./unzip.ts";
 
@@ -41,9 +42,7 @@ const promptFields = z.object({
 
 /** A real calendar day of the years 1000–9999 (2026-02-30 is not; nor is year 0, which the database refuses). */
 function realDay(day: string | null | undefined): string | null {
-  if (!day || !/^[1-9]\d{3}-\d{2}-\d{2}$/.test(day)) return null;
-  const d = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === day ? day : null;
+  return day && /^[1-9]/.test(day) && isIsoDate(day) ? day : null;
 }
 
 /** A moment of the years 1000–9999 (JavaScript reads years the database cannot store). */
