@@ -53,6 +53,9 @@ export function relativeTime(value: Date | string, now: Date, timeZone?: string)
 }
 
 /** "1 word", "1,204 words". */
+/** "1 comment", "3 comments": a count with its noun. */
+export const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+
 export function wordsLabel(n: number): string {
   return `${n.toLocaleString("en-US")} ${n === 1 ? "word" : "words"}`;
 }

@@ -4,7 +4,7 @@
  */
 import { DAYS_PER_WEEK } from "../constants.ts";
 import { addDays, weekStart } from "./dates.ts";
-import { formatLongDate, formatShortDate } from "./format.ts";
+import { formatLongDate, formatShortDate, plural } from "./format.ts";
 
 export const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 export type WeekdayName = (typeof WEEKDAY_NAMES)[number];
@@ -145,8 +145,6 @@ export function countOutcomes(outcomes: DayOutcome[]): SaveCounts {
   }
   return counts;
 }
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** "2 new prompts created, 1 prompt updated, 1 prompt deleted": the non-zero counts only. */
 export function countsText(counts: SaveCounts): string {

@@ -1,8 +1,7 @@
 import { useId } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { RequireUser } from "#client/app/guards.tsx";
 import { SettingsPage } from "#client/components/layout/settings-page.tsx";
-import { paths } from "#client/config/paths.ts";
 import { ChangeEmailForm } from "#client/features/account/components/change-email-form.tsx";
 import { ChangePasswordForm } from "#client/features/account/components/change-password-form.tsx";
 import { DevicesList } from "#client/features/account/components/devices-list.tsx";
@@ -10,6 +9,7 @@ import { EmailLinkResult } from "#client/features/account/components/email-link-
 import { ProfileNameForm } from "#client/features/portfolio/components/profile-name-form.tsx";
 import { useMe } from "#client/lib/get-me.ts";
 import { useDocumentTitle } from "#client/lib/use-document-title.ts";
+import { DeleteAccountLink } from "#client/features/account-deletion/components/delete-account-link.tsx";
 
 /** /settings/account: name and alias, email, password, signed-in devices (issue 15 item 4). */
 function AccountSettings() {
@@ -34,11 +34,7 @@ function AccountSettings() {
       <ChangeEmailForm currentEmail={me.email} />
       <ChangePasswordForm />
       <DevicesList />
-      <p className="mt-12 border-t border-line pt-6">
-        <Link to={paths.settingsAccountDelete.href()} className="text-danger underline underline-offset-4">
-          Delete my account…
-        </Link>
-      </p>
+      <DeleteAccountLink />
     </SettingsPage>
   );
 }

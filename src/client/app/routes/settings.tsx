@@ -4,13 +4,15 @@ import { paths } from "#client/config/paths.ts";
 import { Page } from "#client/components/layout/app-shell.tsx";
 import { BlockedWriters } from "#client/features/settings/components/blocked-writers.tsx";
 import { useDocumentTitle } from "#client/lib/use-document-title.ts";
+import { DeleteAccountLink } from "#client/features/account-deletion/components/delete-account-link.tsx";
+import { TRASH_DAYS } from "#shared/schemas/trash.ts";
 
 /** The pages under Settings, each with a line saying what it holds. */
 const SECTIONS = [
   { to: paths.settingsAccount.href(), label: "Account", about: "Your name and alias, email address, password and signed-in devices." },
   { to: paths.settingsNotifications.href(), label: "Email settings", about: "The emails you get, your reminder and your time zone." },
   { to: paths.settingsData.href(), label: "Your data", about: "Download your writing (Markdown, EPUB) and all your data, or import writing." },
-  { to: paths.profileTrash.href(), label: "Trash", about: "Deleted pieces, kept 30 days so you can restore them." },
+  { to: paths.profileTrash.href(), label: "Trash", about: `Deleted pieces, kept ${TRASH_DAYS} days so you can restore them.` },
 ] as const;
 
 /**
@@ -37,11 +39,7 @@ function Settings() {
         </ul>
       </nav>
       <BlockedWriters />
-      <p className="mt-12 border-t border-line pt-6">
-        <Link to={paths.settingsAccountDelete.href()} className="text-danger underline underline-offset-4">
-          Delete my account…
-        </Link>
-      </p>
+      <DeleteAccountLink />
     </Page>
   );
 }

@@ -7,8 +7,8 @@ import { Field } from "#client/components/ui/field.tsx";
 import { ErrorState, FormMessage, LoadingState } from "#client/components/ui/states.tsx";
 import { errorMessage } from "#client/lib/api-client.ts";
 import { useDeleteAccount, useDeletionPreview } from "../api/account-deletion.ts";
+import { plural } from "#shared/domain/format.ts";
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 const CHOICES: { value: PublicPiecesChoice; label: string; hint: string }[] = [
   { value: "delete", label: "Delete them", hint: "Your public pieces and your comments are deleted for good, with everything else." },
