@@ -1,4 +1,4 @@
-import { eq, ne, type SQL } from "drizzle-orm";
+import { ne, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
 /*
@@ -13,6 +13,5 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 export const DELETED_WRITER_ID = "de1e7ed0-0000-4000-8000-000000000000";
 export const DELETED_WRITER_EMAIL = "deleted-writer@inkwell.invalid";
 
-/** `column = the deleted writer` / `column <> the deleted writer`, for queries that must leave it out. */
-export const isDeletedWriter = (column: AnyPgColumn): SQL => eq(column, DELETED_WRITER_ID);
+/** `column <> the deleted writer`, for queries that must leave it out. */
 export const notDeletedWriter = (column: AnyPgColumn): SQL => ne(column, DELETED_WRITER_ID);

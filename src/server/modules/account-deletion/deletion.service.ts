@@ -63,25 +63,24 @@ const lastAdminRefusal = () => new HttpError(409, "last_admin", ACCOUNT_DELETION
 
 export async function deleteAccount(deps: Deps, user: SessionUser, input: DeleteAccountInput): Promise<void> {
   if (!(await passwordMatches(deps, user.id, input.password))) throw badRequest(ACCOUNT_DELETION_MESSAGES.wrongPassword, "wrong_password");
-  const [row] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, user.id)).limit(1);
+  const [row] = await deps.db.select({ email: users.email, name: users.name, alias: users.alias }).from(users).where(eq(users.id, user.id)).limit(1);
   if (!row) throw badRequest(ACCOUNT_DELETION_MESSAGES.wrongPassword, "wrong_password");
   const site = { siteName: deps.env.SITE_NAME, appUrl: deps.env.APP_URL };
   const mail = await accountDeletedMail(site, row.email, input.publicPieces);
   await deps.db.transaction(async (tx) => {
     if (await lastAdmin(tx, user.id, true)) throw lastAdminRefusal();
-    await eraseWriter(deps, tx, user, row.email, input.publicPieces);
+    await eraseWriter(deps, tx, user, row, input.publicPieces);
   });
   deps.admins.forget(user.id);
   await deps.outbox.queue({ message: mail, kind: "account-deleted", forget: true });
 }
 
-async function eraseWriter(deps: Deps, tx: Tx, user: SessionUser, email: string, choice: DeleteAccountInput["publicPieces"]): Promise<void> {
+async function eraseWriter(deps: Deps, tx: Tx, user: SessionUser, me: { email: string; name: string; alias: string | null }, choice: DeleteAccountInput["publicPieces"]): Promise<void> {
   const uid = user.id;
   const now = deps.clock.now();
   for (const p of await takeBackLikes(tx, uid)) if (!p.is_private) await deps.realtime.publish(tx, "piece:liked", { id: p.id, likeCount: p.n });
-  const [me] = await tx.select({ name: users.name, alias: users.alias }).from(users).where(eq(users.id, uid));
   // Other writers were told "<label> commented": the labels this writer commented under.
-  await anonymiseCommentNotifications(tx, uid, [me?.name, me?.alias].flatMap((l) => (l?.trim() ? [l.trim()] : [])));
+  await anonymiseCommentNotifications(tx, uid, [me.name, me.alias].flatMap((l) => (l?.trim() ? [l.trim()] : [])));
   if (choice === "delete") {
     for (const p of await takeBackComments(tx, uid)) if (!p.is_private) await deps.realtime.publish(tx, "piece:commented", { id: p.id, commentCount: p.n });
   }
@@ -101,10 +100,10 @@ async function eraseWriter(deps: Deps, tx: Tx, user: SessionUser, email: string,
   }
   if (going.length > 0) {
     await tx.delete(submissions).where(and(eq(submissions.userId, uid), inArray(submissions.id, going)));
-    for (const p of mine) if (!p.isPrivate && going.includes(p.id)) await deps.realtime.publish(tx, "piece:deleted", { id: p.id });
+    for (const p of mine) if (!p.isPrivate && choice === "delete") await deps.realtime.publish(tx, "piece:deleted", { id: p.id });
   }
   await anonymiseModerationRecords(tx, uid);
-  await deleteLooseTraces(tx, uid, email);
+  await deleteLooseTraces(tx, uid, me.email);
   // Reports this writer filed go with the row (foreign key): the queue's count may change.
   const [openFiled] = await tx.select({ n: count() }).from(reports).where(and(eq(reports.reporterId, uid), eq(reports.status, "open")));
   reportsClosed += openFiled?.n ?? 0;

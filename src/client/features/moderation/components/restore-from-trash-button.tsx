@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { TRASH_MESSAGES } from "#shared/schemas/trash.ts";
 import { Button } from "#client/components/ui/button.tsx";
 import { useToast } from "#client/components/ui/toast.tsx";
@@ -12,8 +11,7 @@ import { useRestoreFromTrash } from "../api/restore-from-trash.ts";
 export function RestoreFromTrashButton({ pieceId }: { pieceId: string }) {
   const restore = useRestoreFromTrash();
   const toast = useToast();
-  const [done, setDone] = useState(false);
-  if (done) return <p className="mt-1 text-sm text-muted">{TRASH_MESSAGES.restored}</p>;
+  if (restore.isSuccess) return <p className="mt-1 text-sm text-muted">{TRASH_MESSAGES.restored}</p>;
   return (
     <Button
       variant="text"
@@ -22,10 +20,7 @@ export function RestoreFromTrashButton({ pieceId }: { pieceId: string }) {
       aria-label={`Restore piece ${pieceId} from its writer's trash`}
       onClick={() =>
         restore.mutate(pieceId, {
-          onSuccess: () => {
-            setDone(true);
-            toast.success(TRASH_MESSAGES.restored);
-          },
+          onSuccess: () => toast.success(TRASH_MESSAGES.restored),
           onError: (err) => toast.error(errorMessage(err)),
         })
       }
