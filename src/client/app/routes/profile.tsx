@@ -18,6 +18,7 @@ import { usePortfolioView } from "#client/features/portfolio/hooks/use-portfolio
 import { ShareDialog } from "#client/features/share/components/share-dialog.tsx";
 import { useDocumentTitle } from "#client/lib/use-document-title.ts";
 import { usePortfolioLive } from "#client/features/portfolio/hooks/use-portfolio-live.ts";
+import { TRASH_DAYS } from "#shared/schemas/trash.ts";
 
 const SEARCH_DEBOUNCE_MS = 300;
 /** The piece open over the portfolio: /profile?read=ID. */
@@ -103,7 +104,7 @@ function Profile() {
           </div>
           <p className="mt-10 text-sm">
             <Link to={paths.profileTrash.href()} className="text-muted underline underline-offset-4 hover:text-accent">
-              Trash: deleted pieces, kept 30 days
+              {`Trash: deleted pieces, kept ${TRASH_DAYS} days`}
             </Link>
           </p>
         </>

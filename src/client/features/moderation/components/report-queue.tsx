@@ -11,6 +11,7 @@ import { useModerateItem, type QueueAction } from "../api/moderate-item.ts";
 import { useModerationLive, useReportQueue, type QueueView } from "../api/get-report-queue.ts";
 import { useSuspensionActions } from "../api/suspension.ts";
 import { ConfirmDialog, ReasonDialog, SuspendDialog } from "./moderation-dialogs.tsx";
+import { TRASH_DAYS } from "#shared/schemas/trash.ts";
 
 const DONE: Record<QueueAction, string> = { hide: "Hidden", restore: "Restored", dismiss: "Reports dismissed", delete: "Deleted" };
 
@@ -100,7 +101,7 @@ function QueueCard({ item }: { item: QueueItem }) {
       {asking === "delete" && (
         <ConfirmDialog open title={`Delete this ${what}?`} confirmLabel="Delete" busy={moderate.isPending} error={error} onConfirm={() => run("delete")} onClose={close}>
           {what === "piece"
-            ? "It goes to its writer's Trash for 30 days (their restore brings it back private). Its reports are closed."
+            ? `It goes to its writer's Trash for ${TRASH_DAYS} days (their restore brings it back private). Its reports are closed.`
             : "It is gone for good, for its writer too. Its reports are closed."}
         </ConfirmDialog>
       )}

@@ -5,6 +5,7 @@ import { Dialog } from "#client/components/ui/dialog.tsx";
 import { useToast } from "#client/components/ui/toast.tsx";
 import { ApiError } from "#client/lib/api-client.ts";
 import { useDeletePiece } from "../api/delete-piece.ts";
+import { TRASH_DAYS } from "#shared/schemas/trash.ts";
 
 /**
  * The spec's two failure toasts: "Failed to delete: {message or Unknown error}" when the server
@@ -44,7 +45,7 @@ export function DeletePieceDialog({
   return (
     <Dialog open={piece !== null} onClose={onClose} title="Delete this piece?">
       <p className="text-muted">
-        <span className="font-serif text-ink">“{piece?.title}”</span> goes to Trash for 30 days, where its writer can restore it with its likes and comments. Its share links stop working.
+        <span className="font-serif text-ink">“{piece?.title}”</span> goes to Trash for {TRASH_DAYS} days, where its writer can restore it with its likes and comments. Its share links stop working.
       </p>
       <ConfirmActions onCancel={onClose} onConfirm={confirm} busy={remove.isPending} label="Delete" busyLabel="Deleting..." />
     </Dialog>

@@ -7,6 +7,7 @@ import { paths } from "#client/config/paths.ts";
 import { errorMessage } from "#client/lib/api-client.ts";
 import { useImportArchive } from "../api/import-archive.ts";
 import { IMPORT_ACCEPT, importFilesProblem } from "../lib/import-files.ts";
+import { IMPORT_MAX_UPLOAD_BYTES } from "#shared/constants.ts";
 
 /**
  * Settings › Import (issue 15 item 2): a Markdown archive (ours, or any zip of .md/.txt files) or
@@ -58,7 +59,7 @@ export function ImportArchive() {
             className="min-h-11 w-full max-w-full text-sm text-ink file:mr-3 file:min-h-11 file:rounded-md file:border file:border-line file:bg-paper file:px-3 file:text-ink"
           />
           <p id={hintId} className="text-xs text-muted">
-            One .zip archive (like the one Export makes), or one or more .md or .txt files. Up to 50 MB.
+            One .zip archive (like the one Export makes), or one or more .md or .txt files. Up to {IMPORT_MAX_UPLOAD_BYTES / (1024 * 1024)} MB.
           </p>
         </div>
         <div>
