@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
-import { queuedCount } from "./device-storage.ts";
-import { expect, feedCard, ORIGIN, registerViaApi, signInAsAdmin, test, unique } from "./fixtures.ts";
+import { queuedCount, storedDraft } from "./device-storage.ts";
+import { expect, expectAccessible, feedCard, ORIGIN, registerViaApi, signInAsAdmin, test, unique } from "./fixtures.ts";
 
 /** Issue 16 items 2 and 3: a piece pressed without a connection waits on the device, and the line under the editor says so. */
 const editor = (page: Page) => page.getByRole("textbox", { name: "Your writing" });
@@ -45,6 +45,23 @@ async function expectPublishedOnce(page: Page, title: string) {
 }
 
 test.describe("writing through a connection drop", () => {
+  test("a draft an older version kept in localStorage moves to IndexedDB once, and the line fits a phone", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto("/");
+    const legacy = JSON.stringify({ title: "Before the upgrade", content: "Words from the old version.", updatedAt: Date.now(), tab: "old", owner: "visitor" });
+    await page.evaluate((d) => localStorage.setItem("inkwell.draft.write", d), legacy);
+    await page.goto("/write");
+    await expect(editor(page)).toHaveValue("Words from the old version.");
+    await expect.poll(() => storedDraft(page, "inkwell.draft.write")).toContain("Words from the old version.");
+    expect(await page.evaluate(() => localStorage.getItem("inkwell.draft.write"))).toBeNull();
+
+    await editor(page).fill("Words from the old version, and new ones.");
+    await expect(saveState(page)).toHaveText("Saved on this device · just now");
+    const fits = await saveState(page).evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= window.innerWidth);
+    expect(fits).toBe(true);
+    await expectAccessible(page);
+  });
+
   test("publish pressed offline waits on the device and goes out once back online", async ({ page, context, consoleErrors }) => {
     const words = "Words written in a tunnel.";
     const { title } = await writeAPiece(page, words);
