@@ -31,6 +31,14 @@ async function pressPublish(page: Page) {
   await expect(saveState(page)).toHaveText("Publishing when back online");
 }
 
+/** A piece pressed while its request cannot get through (aborted on `on`, the page or the whole context): it waits in the queue. */
+async function queueUnreachable(page: Page, on: Page | BrowserContext, words: string) {
+  const written = await writeAPiece(page, words);
+  await on.route("**/api/submissions", (route) => route.abort());
+  await pressPublish(page);
+  return written;
+}
+
 /** The browser's `online` event, as when a connection comes back. */
 async function reconnect(context: BrowserContext) {
   await context.setOffline(true);
@@ -80,9 +88,7 @@ test.describe("writing through a connection drop", () => {
 
   test("a queued piece survives a reload and is published exactly once", async ({ page, context, consoleErrors }) => {
     const words = "Kept through a reload.";
-    const { title } = await writeAPiece(page, words);
-    await page.route("**/api/submissions", (route) => route.abort());
-    await pressPublish(page);
+    const { title } = await queueUnreachable(page, page, words);
     await page.reload();
     await expect(editor(page)).toHaveValue(words);
     await expect(saveState(page)).toHaveText("Publishing when back online");
@@ -97,9 +103,7 @@ test.describe("writing through a connection drop", () => {
 
   test("a queued publish the server refuses comes back with the reason and the text", async ({ page, context, browser, consoleErrors }) => {
     const words = "Written before the suspension.";
-    const { id } = await writeAPiece(page, words);
-    await page.route("**/api/submissions", (route) => route.abort());
-    await pressPublish(page);
+    const { id } = await queueUnreachable(page, page, words);
 
     const admin = await browser.newPage();
     try {
@@ -121,9 +125,7 @@ test.describe("writing through a connection drop", () => {
 
   test("two open tabs send one queued piece once", async ({ page, context, consoleErrors }) => {
     const words = "One piece, two tabs.";
-    const { title } = await writeAPiece(page, words);
-    await context.route("**/api/submissions", (route) => route.abort());
-    await pressPublish(page);
+    const { title } = await queueUnreachable(page, context, words);
     const second = await context.newPage();
     await second.goto("/write");
     await expect(editor(second)).toHaveValue(words);

@@ -68,7 +68,9 @@ export function useDraft(page: WritingPage, owner: Owner, text: Text, adopt: (t:
   const timer = useRef<number | undefined>(undefined);
   const [savedAt, setSavedAt] = useState<number | null>(null);
   const landed = useCallback(() => {
-    void draftsWritten().then(() => setSavedAt(Date.now()));
+    void draftsWritten().then((ok) => {
+      if (ok) setSavedAt(Date.now());
+    });
   }, []);
 
   const flush = useCallback(() => {

@@ -22,6 +22,8 @@ let idb: UseStore | null = null;
 let loading: Promise<void> | null = null;
 let loaded = false;
 let chain: Promise<unknown> = Promise.resolve();
+/** The last write to IndexedDB failed (full, or gone): the save state must not say "saved". */
+let lastFailed = false;
 let channel: BroadcastChannel | null = null;
 const listeners = new Set<DraftChange>();
 
@@ -95,7 +97,12 @@ function persist(key: string, value: string | null): void {
   channel?.postMessage({ key, value });
   const store = idb;
   if (!store) return;
-  chain = chain.then(() => (value === null ? del(key, store) : set(key, value, store))).catch(() => undefined);
+  chain = chain
+    .then(() => (value === null ? del(key, store) : set(key, value, store)))
+    .then(
+      () => (lastFailed = false),
+      () => (lastFailed = true),
+    );
 }
 
 /** The drafts, read and written like a Storage (storage.ts's functions use it). */
@@ -117,8 +124,8 @@ export const draftStorage = {
   },
 };
 
-/** Resolves when every write so far has landed on the device. */
-export const draftsWritten = (): Promise<void> => chain.then(() => undefined);
+/** Resolves when every write so far has landed on the device: true when the last one did. */
+export const draftsWritten = (): Promise<boolean> => chain.then(() => !lastFailed);
 
 /** Another tab changed a draft (after this tab's copy follows it). */
 export function onDraftChange(listener: DraftChange): () => void {
