@@ -82,6 +82,7 @@ test.describe("writing through a connection drop", () => {
     await context.setOffline(false);
     await expect(saveState(page)).toHaveText("Published");
     await expect(editor(page)).toHaveValue("");
+    await expect(page.getByText("Will publish when you're back online.")).toHaveCount(0);
     await expectPublishedOnce(page, title);
     forgiveNetworkErrors(consoleErrors);
   });

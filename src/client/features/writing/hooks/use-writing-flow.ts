@@ -61,6 +61,7 @@ export function useWritingFlow(page: WritingPage) {
       // The text still on screen is the piece that went: the page starts empty again.
       if (item.content === content && item.title.trim() === title.trim()) text.clear();
       setLastSent({ action: item.action, at: Date.now() });
+      dispatch({ type: "notice", message: null });
       if (!item.writingSession || item.writingSession === writing.session?.token) void writing.renew();
       celebrate(response.achievements);
     },

@@ -22,8 +22,8 @@ export type WritingEvent =
   | { type: "open-form"; action: WritingAction }
   /** Pressed too soon: the notice says how long is left. */
   | { type: "too-soon"; message: string }
-  /** Something to say under the editor, the form (if any) closed: a piece waiting for the connection, or one the server refused later. */
-  | { type: "notice"; message: string }
+  /** Something to say under the editor, the form (if any) closed: a piece waiting for the connection, or one the server refused later (null: said and done). */
+  | { type: "notice"; message: string | null }
   /** The writing time is up: the notice has done its job. */
   | { type: "time-up" }
   /** Signed out: the way to sign up (or in again) opens, and the form, if any, closes. */
@@ -47,7 +47,7 @@ export function writingView(state: WritingView, event: WritingEvent): WritingVie
     case "too-soon":
       return { ...state, notice: event.message };
     case "notice":
-      return { ...state, view: "editing", notice: event.message, formError: null };
+      return event.message === null ? { ...state, notice: null } : { ...state, view: "editing", notice: event.message, formError: null };
     case "time-up":
       return state.notice === null ? state : { ...state, notice: null };
     case "join":
