@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { storedDraft, storedDrafts } from "./device-storage.ts";
 import { expect, expectAccessible, ORIGIN, PASSWORD, registerViaApi, signInAsAdmin, test, uniqueEmail } from "./fixtures.ts";
 
 /** The e2e server's writing time is 3 s; the timer reads "Writing time complete" at 0:00. */
@@ -64,7 +65,8 @@ test.describe("the writing page", () => {
     await expect(editor(page)).toHaveValue("");
     await expect(page.getByRole("textbox", { name: "Title" })).toHaveValue("");
     await expect(page.getByRole("button", { name: "publish" })).toBeDisabled();
-    expect(await page.evaluate(() => [sessionStorage.getItem("inkwell.pending.write"), localStorage.getItem("inkwell.draft.write")])).toEqual([null, null]);
+    expect(await page.evaluate(() => sessionStorage.getItem("inkwell.pending.write"))).toBeNull();
+    await expect.poll(() => storedDraft(page, "inkwell.draft.write")).toBeNull();
   });
 
   test("a visitor's modal closes on the backdrop and nothing stays pending", async ({ page }) => {
@@ -140,7 +142,7 @@ test.describe("the writing page", () => {
     await expect(form.getByText("Save timed out. Please check your connection and try again.")).toBeVisible();
     await form.getByRole("button", { name: "Cancel" }).click();
     await expect(editor(page)).toHaveValue("Words I cannot afford to lose.");
-    expect(await page.evaluate(() => localStorage.getItem("inkwell.draft.write"))).toContain("Words I cannot afford to lose.");
+    expect(await storedDraft(page, "inkwell.draft.write")).toContain("Words I cannot afford to lose.");
 
     // Back online, the same attempt goes through once.
     await page.unroute("**/api/submissions");
@@ -155,7 +157,7 @@ test.describe("the writing page", () => {
     await expect(page.getByRole("heading", { name: "Freewrite" })).toBeVisible();
     await page.getByRole("textbox", { name: "Title" }).fill("Unfinished");
     await editor(page).fill("Half a thought, and then the");
-    await expect.poll(() => page.evaluate(() => localStorage.getItem("inkwell.draft.freewrite"))).toContain("Half a thought");
+    await expect.poll(() => storedDraft(page, "inkwell.draft.freewrite")).toContain("Half a thought");
     await page.reload();
     await expect(editor(page)).toHaveValue("Half a thought, and then the");
     await expect(page.getByRole("textbox", { name: "Title" })).toHaveValue("Unfinished");
@@ -197,15 +199,9 @@ test.describe("the writing page", () => {
 
     // The told tab keeps writing without choosing: its words are kept, and the draft stays the other tab's.
     await editor(told).fill(`shared start, ${mine}, and then some more`);
-    const stored = () =>
-      told.evaluate(() =>
-        Object.keys(localStorage)
-          .filter((k) => k.startsWith("inkwell.draft.freewrite"))
-          .map((k) => localStorage.getItem(k))
-          .join("\n"),
-      );
+    const stored = () => storedDrafts(told, "inkwell.draft.freewrite");
     await expect.poll(stored).toContain("and then some more");
-    expect(await told.evaluate(() => localStorage.getItem("inkwell.draft.freewrite"))).toContain(theirs);
+    expect(await storedDraft(told, "inkwell.draft.freewrite")).toContain(theirs);
     await told.close({ runBeforeUnload: true });
     await expect(editor(other)).toHaveValue(`shared start, ${theirs}`);
 
@@ -231,7 +227,7 @@ test.describe("the writing page", () => {
     await page.goto("/write");
     await page.getByRole("textbox", { name: "Title" }).fill("Unsent");
     await editor(page).fill("A letter I have not sent yet.");
-    await expect.poll(() => page.evaluate(() => localStorage.getItem("inkwell.draft.write"))).toContain("not sent yet");
+    await expect.poll(() => storedDraft(page, "inkwell.draft.write")).toContain("not sent yet");
     const sessionOf = (p: Page) => p.evaluate(() => (JSON.parse(sessionStorage.getItem("inkwell.writing-session.write") ?? "{}") as { token?: string }).token);
     const firstToken = await sessionOf(page);
     expect(firstToken).toBeTruthy();

@@ -87,7 +87,7 @@ export const getFreewritePromptQueryOptions = () =>
 /**
  * The prompt a writing page answers: today's on /write (`today`, which the page shows), the
  * freewrite prompt on /freewrite. `currentId()` is its id for a save, asked for again when it
- * is not known yet (null when there is none).
+ * is not known yet (null when there is none); `knownId` is the id already known (offline, nothing is asked).
  */
 export function usePagePrompt(page: WritingPage) {
   const today = useQuery({ ...getTodayPromptQueryOptions(), enabled: page === "write" });
@@ -100,5 +100,5 @@ export function usePagePrompt(page: WritingPage) {
     return (await freewrite.refetch()).data?.id ?? null;
   };
 
-  return { today, currentId };
+  return { today, currentId, knownId: known };
 }

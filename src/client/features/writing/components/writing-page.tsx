@@ -3,6 +3,7 @@ import { countWords } from "#shared/domain/words.ts";
 import type { WritingPage as Page } from "#shared/domain/writing-session.ts";
 import { useDocumentTitle } from "#client/lib/use-document-title.ts";
 import { useWritingFlow } from "../hooks/use-writing-flow.ts";
+import { SaveState } from "../offline/save-state.tsx";
 import { DraftConflictAlert } from "./draft-conflict-alert.tsx";
 import { JoinModal } from "./join-modal.tsx";
 import { PromptHeading } from "./prompt-heading.tsx";
@@ -47,6 +48,7 @@ export function WritingPage({ page, afterSuccess }: { page: Page; /** Shown unde
         describedBy={state.notice ? noticeId : undefined}
         focusText={state.publishedId !== null}
       />
+      <SaveState {...flow.saveState} />
       <WritingBar
         notice={state.notice}
         noticeId={noticeId}

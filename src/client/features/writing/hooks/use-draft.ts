@@ -14,8 +14,10 @@ import {
   type Draft,
   type Owner,
 } from "../lib/storage.ts";
+import { draftsWritten, onDraftChange } from "../offline/draft-store.ts";
 
-const AUTOSAVE_DEBOUNCE_MS = 400;
+/** A pause in typing this long saves the draft (to IndexedDB, offline/draft-store.ts). */
+const AUTOSAVE_DEBOUNCE_MS = 600;
 
 interface Text {
   title: string;
@@ -37,7 +39,9 @@ const isEmpty = (t: Text) => !t.title.trim() && !t.content.trim();
 const stamp = (t: Text, tab: string, owner: Owner): Draft => ({ title: t.title, content: t.content, updatedAt: Date.now(), tab, owner });
 
 /**
- * Autosaves the page's text to localStorage (debounced), stamped with its owner, and keeps open
+ * Autosaves the page's text on the device (debounced, and when the page is hidden or closed),
+ * stamped with its owner; `savedAt` is when the last write landed (the save state says so, once
+ * per pause, never per keystroke). It keeps open
  * tabs honest with each other: a tab with nothing unsaved follows another tab's draft; a tab
  * whose own text differs is told (`conflict`) instead of being overwritten or overwriting, and
  * meanwhile keeps saving its text under its own key, so closing it loses nothing. Versions left
@@ -62,6 +66,12 @@ export function useDraft(page: WritingPage, owner: Owner, text: Text, adopt: (t:
     setConflictState(c);
   }, []);
   const timer = useRef<number | undefined>(undefined);
+  const [savedAt, setSavedAt] = useState<number | null>(null);
+  const landed = useCallback(() => {
+    void draftsWritten().then((ok) => {
+      if (ok) setSavedAt(Date.now());
+    });
+  }, []);
 
   const flush = useCallback(() => {
     window.clearTimeout(timer.current);
@@ -72,6 +82,7 @@ export function useDraft(page: WritingPage, owner: Owner, text: Text, adopt: (t:
       if (same(t, sideSynced.current)) return;
       writeSideDraft(page, tab.current, isEmpty(t) ? null : stamp(t, tab.current, ownerRef.current));
       sideSynced.current = { ...t };
+      landed();
       return;
     }
     if (same(t, synced.current)) return;
@@ -81,9 +92,10 @@ export function useDraft(page: WritingPage, owner: Owner, text: Text, adopt: (t:
       if (!stored || visibleTo(stored.owner, ownerRef.current)) writeDraft(page, null);
     } else {
       writeDraft(page, stamp(t, tab.current, ownerRef.current));
+      landed();
     }
     synced.current = { ...t };
-  }, [page]);
+  }, [page, landed]);
 
   /** Offers the newest version another tab left that differs from this tab's text (dropping copies). */
   const offerLeftOver = useCallback(() => {
@@ -115,9 +127,14 @@ export function useDraft(page: WritingPage, owner: Owner, text: Text, adopt: (t:
   // Nothing typed is lost when the tab closes or reloads before the pause.
   useEffect(() => {
     const onHide = () => flush();
+    const onVisibility = () => {
+      if (document.visibilityState === "hidden") flush();
+    };
     window.addEventListener("pagehide", onHide);
+    document.addEventListener("visibilitychange", onVisibility);
     return () => {
       window.removeEventListener("pagehide", onHide);
+      document.removeEventListener("visibilitychange", onVisibility);
       flush();
     };
   }, [flush]);
@@ -147,20 +164,19 @@ export function useDraft(page: WritingPage, owner: Owner, text: Text, adopt: (t:
     offerLeftOver();
   }, [owner, flush, offerLeftOver, setConflict]);
 
-  // Another tab wrote the draft.
+  // Another tab wrote the draft (told through the draft store).
   useEffect(() => {
-    const onStorage = (e: StorageEvent) => {
-      if (e.storageArea !== window.localStorage) return;
-      if (e.key === ownKey) {
+    const onChange = (key: string, newValue: string | null) => {
+      if (key === ownKey) {
         // This tab's own copy was let go elsewhere while it still disagrees: keep it again.
-        if (e.newValue === null && conflictRef.current?.key === null) {
+        if (newValue === null && conflictRef.current?.key === null) {
           sideSynced.current = null;
           flush();
         }
         return;
       }
-      if (e.key !== draftKey(page)) return;
-      const theirs = parseDraft(e.newValue);
+      if (key !== draftKey(page)) return;
+      const theirs = parseDraft(newValue);
       const mine = current.current;
       const live = conflictRef.current?.key === null;
       if (!theirs) {
@@ -190,8 +206,7 @@ export function useDraft(page: WritingPage, owner: Owner, text: Text, adopt: (t:
       // From now on this tab's text is saved under its own key; save it there at once.
       flush();
     };
-    window.addEventListener("storage", onStorage);
-    return () => window.removeEventListener("storage", onStorage);
+    return onDraftChange(onChange);
   }, [page, ownKey, flush, endConflict, setConflict]);
 
   /** Keep this tab's text: it becomes the draft (another tab will be told in turn); a left-over version is let go. */
@@ -234,5 +249,5 @@ export function useDraft(page: WritingPage, owner: Owner, text: Text, adopt: (t:
     synced.current = { title: "", content: "" };
   }, [page, endConflict]);
 
-  return { conflict, keepMine, takeTheirs, clear, flush };
+  return { conflict, keepMine, takeTheirs, clear, flush, savedAt };
 }

@@ -7,6 +7,8 @@ import { ApiError, errorMessage } from "#client/lib/api-client.ts";
 import { useCreateSubmission } from "../api/create-submission.ts";
 import { attemptFor, type Attempt } from "../lib/request-key.ts";
 import type { Owner, StoredSession } from "../lib/storage.ts";
+import type { QueuedPiece, SendResult } from "../offline/queue.ts";
+import { enqueuePiece } from "../offline/queue-store.ts";
 
 const NO_TIMER = "Could not start the writing timer. Please check your connection and try again.";
 
@@ -19,8 +21,12 @@ export interface PieceToSend {
   contentWarning?: string;
 }
 
-/** How a save or publish ended: made, the writer turned out to be signed out, or refused (with what to show). */
-export type SubmitOutcome = { kind: "done"; response: SubmissionResponse } | { kind: "signed-out" } | { kind: "refused"; message: string };
+/** How a save or publish ended: made, waiting on the device for the connection, the writer turned out to be signed out, or refused (with what to show). */
+export type SubmitOutcome =
+  | { kind: "done"; response: SubmissionResponse }
+  | { kind: "queued" }
+  | { kind: "signed-out" }
+  | { kind: "refused"; message: string };
 
 interface Options {
   page: WritingPage;
@@ -29,48 +35,55 @@ interface Options {
   admin: boolean;
   writing: { session: StoredSession | null; ensure: () => Promise<StoredSession | null>; renew: () => Promise<unknown> };
   promptId: () => Promise<string | null>;
+  /** The prompt's id when the page already knows it (offline, nothing is asked). */
+  knownPromptId: string | null;
 }
 
 const failureOf = (err: unknown): SubmitFailure => (err instanceof ApiError ? err : { code: "unknown", message: errorMessage(err) });
+const offline = () => typeof navigator !== "undefined" && navigator.onLine === false;
+/** The request never reached the server: the piece waits on the device (issue 16 item 2). A time-out is said as before. */
+const unreachable = (err: unknown) => err instanceof ApiError && err.status === 0 && err.code === "network";
+/** Worth another try later: no connection, a time-out, the server in trouble, or signed out for now. */
+const tryLater = (err: unknown) => err instanceof ApiError && (err.status === 0 || err.status === 401 || err.status >= 500);
 
 /**
  * Sends a piece: checks the writing time on this browser's clock first (the server checks it
  * again), finds the prompt, and saves or publishes it with an idempotency key that a retry of
- * the same attempt keeps. Never throws: the outcome says what the page should do.
+ * the same attempt keeps. Without a connection the piece is queued on the device, key and all,
+ * and `sendQueued` sends it later under the same rules. Never throws: the outcome says what the
+ * page should do.
  */
-export function useSubmitPiece({ page, owner, admin, writing, promptId }: Options) {
+export function useSubmitPiece({ page, owner, admin, writing, promptId, knownPromptId }: Options) {
   const createSubmission = useCreateSubmission();
   const attempt = useRef<Attempt | null>(null);
 
-  return async (action: WritingAction, piece: PieceToSend): Promise<SubmitOutcome> => {
+  const send = async (action: WritingAction, piece: PieceToSend): Promise<SubmitOutcome> => {
     const refused = (failure: SubmitFailure): SubmitOutcome => ({ kind: "refused", message: submitFailureMessage(action, failure) });
+    let queue: QueuedPiece | null = null;
     try {
-      const s = admin ? writing.session : await writing.ensure();
+      // Offline, nothing is asked of the server: the session and the prompt are what the page has.
+      const away = offline();
+      const s = admin || away ? writing.session : await writing.ensure();
       if (!admin) {
-        if (!s) return refused({ code: "network", message: NO_TIMER });
-        const left = secondsLeft(s.startedAtLocal, Date.now(), s.minSeconds);
-        if (left > 0) return { kind: "refused", message: tooSoonMessage(action, left, s.minSeconds) };
+        if (!s && !away) return refused({ code: "network", message: NO_TIMER });
+        const left = s ? secondsLeft(s.startedAtLocal, Date.now(), s.minSeconds) : 0;
+        if (s && left > 0) return { kind: "refused", message: tooSoonMessage(action, left, s.minSeconds) };
       }
-      const pid = await promptId();
-      if (!pid) return refused({ code: "no_prompt", message: page === "freewrite" ? WRITING_MESSAGES.noFreewritePrompt : WRITING_MESSAGES.noPrompt });
+      const pid = away ? knownPromptId : await promptId();
+      if (!pid && !away) return refused({ code: "no_prompt", message: page === "freewrite" ? WRITING_MESSAGES.noFreewritePrompt : WRITING_MESSAGES.noPrompt });
       const signature: Signature = action === "publish" ? piece.signature : "name";
       const contentWarning = action === "publish" ? piece.contentWarning?.trim() || null : null;
       // Whose it is counts too: another writer's attempt is never theirs to retry.
       attempt.current = attemptFor(attempt.current, JSON.stringify([owner, action, piece.content, piece.title, signature, contentWarning, pid, s?.token]));
-      const response = await createSubmission.mutateAsync({
-        content: piece.content,
-        title: piece.title.trim() || null,
-        promptId: pid,
-        action,
-        signature,
-        page,
-        writingSession: s?.token ?? "",
-        idempotencyKey: attempt.current.key,
-        contentWarning,
-      });
+      const key = attempt.current.key;
+      const title = piece.title.trim();
+      queue = { key, owner, page, action, title, content: piece.content, signature, contentWarning, promptId: pid, writingSession: s?.token ?? "", sessionStartedAt: s?.startedAtLocal ?? null, queuedAt: Date.now() };
+      if (away || !pid) return await queued(queue);
+      const response = await createSubmission.mutateAsync({ content: piece.content, title: title || null, promptId: pid, action, signature, page, writingSession: s?.token ?? "", idempotencyKey: key, contentWarning });
       attempt.current = null;
       return { kind: "done", response };
     } catch (err) {
+      if (queue && unreachable(err)) return queued(queue);
       // Signed out meanwhile (the session expired): the page sends the writer to sign in again.
       if (err instanceof ApiError && err.status === 401) return { kind: "signed-out" };
       const failure = failureOf(err);
@@ -78,4 +91,32 @@ export function useSubmitPiece({ page, owner, admin, writing, promptId }: Option
       return refused(failure);
     }
   };
+
+  const queued = async (item: QueuedPiece): Promise<SubmitOutcome> => {
+    try {
+      await enqueuePiece(item);
+      return { kind: "queued" };
+    } catch {
+      return { kind: "refused", message: submitFailureMessage(item.action, { code: "network", message: "Could not reach the server. Please check your connection and try again." }) };
+    }
+  };
+
+  /** One try at a queued piece, under the rules of a fresh one: a session started at the first moment online if it had none. */
+  const sendQueued = async (item: QueuedPiece): Promise<SendResult> => {
+    try {
+      const token = item.writingSession || (admin ? writing.session : await writing.ensure())?.token || "";
+      const pid = item.promptId ?? (await promptId());
+      if ((!token && !admin) || !pid) return { kind: "retry" };
+      const { key, action, signature, contentWarning, content } = item;
+      const input = { content, title: item.title || null, promptId: pid, action, signature, page, writingSession: token, idempotencyKey: key, contentWarning };
+      return { kind: "sent", response: await createSubmission.mutateAsync(input) };
+    } catch (err) {
+      if (tryLater(err)) return { kind: "retry" };
+      const failure = failureOf(err);
+      if (needsNewSession(failure)) void writing.renew();
+      return { kind: "refused", message: submitFailureMessage(item.action, failure) };
+    }
+  };
+
+  return { send, sendQueued };
 }

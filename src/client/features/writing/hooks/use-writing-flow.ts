@@ -3,11 +3,15 @@ import { useCallback, useEffect, useReducer, useState } from "react";
 import { achievementLabel } from "#shared/domain/achievements.ts";
 import type { Signature } from "#shared/domain/author.ts";
 import { tooSoonMessage, WRITING_MESSAGES, type WritingAction, type WritingPage } from "#shared/domain/writing-session.ts";
+import type { SubmissionResponse } from "#shared/schemas/writing.ts";
 import { useToast } from "#client/components/ui/toast.tsx";
 import { meQueryKey, useMe } from "#client/lib/get-me.ts";
 import { usePagePrompt } from "../api/get-prompt.ts";
 import { readPending, VISITOR, writePending } from "../lib/storage.ts";
 import { INITIAL_VIEW, writingView } from "../lib/writing-view.ts";
+import { QUEUED_MESSAGES, type SaveStateProps } from "../offline/save-state.tsx";
+import { useOfflineQueue } from "../offline/use-offline-queue.ts";
+import { useOnline } from "../offline/use-online.ts";
 import { useSecondsLeft } from "./use-seconds-left.ts";
 import { useSubmitGuard } from "./use-submit-guard.ts";
 import { useSubmitPiece } from "./use-submit-piece.ts";
@@ -36,11 +40,40 @@ export function useWritingFlow(page: WritingPage) {
   const left = useSecondsLeft(writing.session);
   const prompt = usePagePrompt(page);
   const admin = me?.isAdmin ?? false;
-  const send = useSubmitPiece({ page, owner, admin, writing, promptId: prompt.currentId });
+  const { send, sendQueued } = useSubmitPiece({ page, owner, admin, writing, promptId: prompt.currentId, knownPromptId: prompt.knownId });
   const guard = useSubmitGuard();
   const [signature, setSignature] = useState<Signature>("name");
   const [contentWarning, setContentWarning] = useState("");
   const empty = !content.trim();
+  const online = useOnline();
+  const [lastSent, setLastSent] = useState<{ action: WritingAction; at: number } | null>(null);
+
+  const celebrate = (achievements: SubmissionResponse["achievements"]) => {
+    for (const a of achievements) toast.success(`New achievement: ${achievementLabel(a.achievementType, a.year)}`, ACHIEVEMENT_TOAST_MS);
+  };
+
+  // Pieces that waited on this device for the connection (issue 16 item 2).
+  const queue = useOfflineQueue({
+    page,
+    owner,
+    send: sendQueued,
+    onSent: (item, response) => {
+      // The text still on screen is the piece that went: the page starts empty again.
+      if (item.content === content && item.title.trim() === title.trim()) text.clear();
+      setLastSent({ action: item.action, at: Date.now() });
+      dispatch({ type: "notice", message: null });
+      if (!item.writingSession || item.writingSession === writing.session?.token) void writing.renew();
+      celebrate(response.achievements);
+    },
+    onRefused: (item) => {
+      // The text comes back (unless the writer has other words on the page now) with the server's reason.
+      if (empty) {
+        text.setTitle(item.title);
+        text.setContent(item.content);
+      }
+      dispatch({ type: "notice", message: item.refused ?? "" });
+    },
+  });
 
   useEffect(() => {
     if (left === 0) dispatch({ type: "time-up" });
@@ -86,6 +119,10 @@ export function useWritingFlow(page: WritingPage) {
       dispatch({ type: "form-error", message: null });
       const outcome = await send(action, { title, content, signature, contentWarning });
       if (outcome.kind === "refused") return dispatch({ type: "form-error", message: outcome.message });
+      if (outcome.kind === "queued") {
+        queue.queued();
+        return dispatch({ type: "notice", message: QUEUED_MESSAGES[action] });
+      }
       if (outcome.kind === "signed-out") {
         // The same detour as a visitor's; the writer's text stays on screen through the sign-out.
         text.keepThroughSignOut();
@@ -100,7 +137,7 @@ export function useWritingFlow(page: WritingPage) {
       writePending(page, null);
       dispatch({ type: "succeeded", action, id: submission.id });
       void writing.renew();
-      for (const a of achievements) toast.success(`New achievement: ${achievementLabel(a.achievementType, a.year)}`, ACHIEVEMENT_TOAST_MS);
+      celebrate(achievements);
     });
   };
 
@@ -115,6 +152,8 @@ export function useWritingFlow(page: WritingPage) {
   }, [page]);
 
   const writeAgain = useCallback(() => dispatch({ type: "write-again" }), []);
+
+  const saveState: SaveStateProps = { savedAt: text.draft.savedAt, online, queued: queue.waiting[0]?.action ?? null, sent: lastSent };
 
   return {
     me,
@@ -135,5 +174,6 @@ export function useWritingFlow(page: WritingPage) {
     closeForm,
     closeJoin,
     writeAgain,
+    saveState,
   };
 }

@@ -54,6 +54,16 @@ export function useWritingSession(page: WritingPage, owner: Owner) {
     else if (stored.owner !== ownerRef.current) writeStoredSession(page, { ...stored, owner: ownerRef.current });
   }, [page, start]);
 
+  // A page opened offline starts its session at the first moment online (decision 013): the
+  // minutes that count are the server's, from then.
+  useEffect(() => {
+    const onOnline = () => {
+      if (!readStoredSession(page, ownerRef.current)) void start();
+    };
+    window.addEventListener("online", onOnline);
+    return () => window.removeEventListener("online", onOnline);
+  }, [page, start]);
+
   /** The current session, starting one if there is none yet. */
   const ensure = useCallback(async () => session ?? (await start()), [session, start]);
 

@@ -12,6 +12,7 @@ import {
   writeSideDraft,
   writeStoredSession,
 } from "./storage.ts";
+import { draftStorage, forgetDrafts } from "../offline/draft-store.ts";
 
 /** A Storage kept in memory (the API tests run without a browser). */
 class MemoryStorage implements Storage {
@@ -37,6 +38,7 @@ class MemoryStorage implements Storage {
 }
 
 beforeEach(() => {
+  forgetDrafts();
   vi.stubGlobal("window", { localStorage: new MemoryStorage(), sessionStorage: new MemoryStorage() });
 });
 afterEach(() => {
@@ -90,7 +92,7 @@ describe("drafts on a shared browser", () => {
     writeSideDraft("write", "t4", draft("user-a", "stale", now - DRAFT_MAX_AGE_MS - 1));
     writeSideDraft("freewrite", "t5", draft("user-a", "other page", now));
     expect(sideDrafts("write", "user-a", now).map((s) => s.draft.content)).toEqual(["newer", "older"]);
-    expect(window.localStorage.getItem("inkwell.draft.write.tab.t4")).toBeNull();
-    expect(window.localStorage.getItem("inkwell.draft.write.tab.t3")).not.toBeNull();
+    expect(draftStorage.getItem("inkwell.draft.write.tab.t4")).toBeNull();
+    expect(draftStorage.getItem("inkwell.draft.write.tab.t3")).not.toBeNull();
   });
 });

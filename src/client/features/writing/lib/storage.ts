@@ -1,10 +1,12 @@
 import { DRAFT_MAX_AGE_MS } from "#shared/constants.ts";
 import type { WritingAction, WritingPage } from "#shared/domain/writing-session.ts";
+import { draftStorage } from "../offline/draft-store.ts";
 
 /**
  * What the writing pages keep in the browser:
- * - localStorage  inkwell.draft.<page>              the autosaved draft {title, content, updatedAt, tab, owner}
- * - localStorage  inkwell.draft.<page>.tab.<tab>    a tab's own text while it disagrees with the draft
+ * - IndexedDB     inkwell.draft.<page>              the autosaved draft {title, content, updatedAt, tab, owner}
+ *                                                   (offline/draft-store.ts; localStorage before issue 16)
+ * - IndexedDB     inkwell.draft.<page>.tab.<tab>    a tab's own text while it disagrees with the draft
  *                                                   (kept after the tab closes, offered on the next visit)
  * - sessionStorage inkwell.pending.<page>           a save or publish waiting for sign-up/sign-in
  * - sessionStorage inkwell.writing-session.<page>   the server's writing session (its timer)
@@ -54,7 +56,9 @@ export const sideDraftKey = (page: WritingPage, tab: string) => `${sideDraftPref
 const pendingKey = (page: WritingPage) => `inkwell.pending.${page}`;
 const sessionKey = (page: WritingPage) => `inkwell.writing-session.${page}`;
 
-function read<T>(store: Storage | undefined, key: string): T | null {
+type KeyValue = Pick<Storage, "getItem" | "setItem" | "removeItem">;
+
+function read<T>(store: KeyValue | undefined, key: string): T | null {
   try {
     const raw = store?.getItem(key);
     return raw ? (JSON.parse(raw) as T) : null;
@@ -63,7 +67,7 @@ function read<T>(store: Storage | undefined, key: string): T | null {
   }
 }
 
-function write(store: Storage | undefined, key: string, value: unknown): boolean {
+function write(store: KeyValue | undefined, key: string, value: unknown): boolean {
   try {
     if (value === null) store?.removeItem(key);
     else store?.setItem(key, JSON.stringify(value));
@@ -73,7 +77,7 @@ function write(store: Storage | undefined, key: string, value: unknown): boolean
   }
 }
 
-const local = () => (typeof window === "undefined" ? undefined : window.localStorage);
+const drafts = () => (typeof window === "undefined" ? undefined : draftStorage);
 const session = () => (typeof window === "undefined" ? undefined : window.sessionStorage);
 
 export function parseDraft(raw: string | null): Draft | null {
@@ -95,7 +99,7 @@ export function parseDraft(raw: string | null): Draft | null {
 
 function readRaw(key: string): string | null {
   try {
-    return local()?.getItem(key) ?? null;
+    return drafts()?.getItem(key) ?? null;
   } catch {
     return null;
   }
@@ -111,17 +115,17 @@ export function readDraft(page: WritingPage, owner: Owner, now = Date.now()): Dr
   return d;
 }
 
-export const writeDraft = (page: WritingPage, draft: Draft | null) => write(local(), draftKey(page), draft);
+export const writeDraft = (page: WritingPage, draft: Draft | null) => write(drafts(), draftKey(page), draft);
 
-export const writeSideDraft = (page: WritingPage, tab: string, draft: Draft | null) => write(local(), sideDraftKey(page, tab), draft);
-export const removeStored = (key: string) => write(local(), key, null);
+export const writeSideDraft = (page: WritingPage, tab: string, draft: Draft | null) => write(drafts(), sideDraftKey(page, tab), draft);
+export const removeStored = (key: string) => write(drafts(), key, null);
 
 /**
  * Versions other tabs kept while they disagreed with the draft, that `owner` may see, newest
  * first. Versions older than a day are dropped on the way (whoever wrote them).
  */
 export function sideDrafts(page: WritingPage, owner: Owner, now = Date.now()): { key: string; draft: Draft }[] {
-  const store = local();
+  const store = drafts();
   if (!store) return [];
   const prefix = sideDraftPrefix(page);
   const found: { key: string; draft: Draft }[] = [];

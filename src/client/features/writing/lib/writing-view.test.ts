@@ -44,4 +44,11 @@ describe("writingView", () => {
     const busy = state({ view: "publish-form", joinAction: "save", notice: "Keep writing", formError: "Publish failed: x" });
     expect(writingView(busy, { type: "switched" })).toEqual(state());
   });
+
+  it("closes the form to say a piece waits for the connection, and lets the notice go once it went out", () => {
+    const waiting = writingView(state({ view: "publish-form", formError: "Publish failed: x" }), { type: "notice", message: "Will publish when you're back online." });
+    expect(waiting).toMatchObject({ view: "editing", notice: "Will publish when you're back online.", formError: null });
+    const writingOn = writingView({ ...waiting, view: "save-form" }, { type: "notice", message: null });
+    expect(writingOn).toMatchObject({ view: "save-form", notice: null });
+  });
 });

@@ -7,7 +7,7 @@ export interface WritingView {
   view: View;
   /** A visitor (or a writer whose session ran out) pressed this: the way to sign up is open. */
   joinAction: WritingAction | null;
-  /** Under the editor: how long is left before saving or publishing unlocks. */
+  /** Under the editor: how long is left before saving or publishing unlocks, or what became of a queued piece. */
   notice: string | null;
   /** In the open form: why the last try failed. */
   formError: string | null;
@@ -22,6 +22,8 @@ export type WritingEvent =
   | { type: "open-form"; action: WritingAction }
   /** Pressed too soon: the notice says how long is left. */
   | { type: "too-soon"; message: string }
+  /** Something to say under the editor, the form (if any) closed: a piece waiting for the connection, or one the server refused later (null: said and done). */
+  | { type: "notice"; message: string | null }
   /** The writing time is up: the notice has done its job. */
   | { type: "time-up" }
   /** Signed out: the way to sign up (or in again) opens, and the form, if any, closes. */
@@ -44,6 +46,8 @@ export function writingView(state: WritingView, event: WritingEvent): WritingVie
       return { ...state, view: formOf(event.action), notice: null, formError: null };
     case "too-soon":
       return { ...state, notice: event.message };
+    case "notice":
+      return event.message === null ? { ...state, notice: null } : { ...state, view: "editing", notice: event.message, formError: null };
     case "time-up":
       return state.notice === null ? state : { ...state, notice: null };
     case "join":

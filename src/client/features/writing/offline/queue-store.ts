@@ -1,0 +1,45 @@
+import { createStore, del, get, set, values, type UseStore } from "idb-keyval";
+import type { QueuedPiece, QueueStore, TryLock } from "./queue.ts";
+
+/** The queue in IndexedDB (a database of its own: idb-keyval makes one store per database). */
+let idb: UseStore | null = null;
+const store = () => (idb ??= createStore("inkwell-queue", "pieces"));
+
+const CHANNEL = "inkwell-queue";
+const listeners = new Set<() => void>();
+let channel: BroadcastChannel | null = null;
+
+/** Something in the queue changed, here or in another tab of this browser. */
+export function onQueueChange(listener: () => void): () => void {
+  if (!channel && typeof BroadcastChannel !== "undefined") {
+    channel = new BroadcastChannel(CHANNEL);
+    channel.onmessage = () => listeners.forEach((l) => l());
+  }
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Tells this tab's listeners and the other tabs. */
+export function queueChanged(): void {
+  listeners.forEach((l) => l());
+  channel?.postMessage(null);
+}
+
+/** Puts a piece in the queue (the same key again replaces it: one piece however often it is pressed). */
+export async function enqueuePiece(item: QueuedPiece): Promise<void> {
+  await idbQueueStore.put(item);
+  queueChanged();
+}
+
+export const idbQueueStore: QueueStore = {
+  all: async () => (await values<QueuedPiece>(store())).filter((v) => typeof v?.key === "string"),
+  get: (key) => get<QueuedPiece>(key, store()),
+  put: (item) => set(item.key, item, store()),
+  remove: (key) => del(key, store()),
+};
+
+/** The Web Locks API, asking without waiting; without it (old browsers) the server's idempotency key is the only guard. */
+export const webLock: TryLock = async (name, run) => {
+  if (typeof navigator === "undefined" || !navigator.locks) return run();
+  return navigator.locks.request(name, { ifAvailable: true }, async (lock) => (lock ? run() : null));
+};

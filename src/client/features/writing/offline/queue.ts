@@ -1,0 +1,94 @@
+import type { Signature } from "#shared/domain/author.ts";
+import type { WritingAction, WritingPage } from "#shared/domain/writing-session.ts";
+import type { SubmissionResponse } from "#shared/schemas/writing.ts";
+
+/**
+ * The offline queue (issue 16 item 2): a save or publish pressed without a connection waits on
+ * the device, with everything its request says, and is sent when the connection returns. Pure:
+ * the store (IndexedDB in the browser, offline/queue-store.ts) and the lock between tabs (Web
+ * Locks) are handed in, so the rules are tested without a browser.
+ */
+export interface QueuedPiece {
+  /** The request's idempotency key, and the item's id: however often it is sent, one piece. */
+  key: string;
+  /** Whose it is (a user id): only their own signed-in tabs send it. */
+  owner: string;
+  page: WritingPage;
+  action: WritingAction;
+  title: string;
+  content: string;
+  signature: Signature;
+  contentWarning: string | null;
+  /** null when the page never learnt it (opened offline): asked for when sending. */
+  promptId: string | null;
+  /** The writing session's token; "" when the page had none yet (it starts at the first moment online). */
+  writingSession: string;
+  /** When that session started, on this browser's clock (ms), or null. */
+  sessionStartedAt: number | null;
+  queuedAt: number;
+  /** The server refused it, and why: shown with the text back in the editor, then the item goes. */
+  refused?: string | undefined;
+}
+
+export interface QueueStore {
+  all(): Promise<QueuedPiece[]>;
+  get(key: string): Promise<QueuedPiece | undefined>;
+  put(item: QueuedPiece): Promise<void>;
+  remove(key: string): Promise<void>;
+}
+
+/** Runs `run` holding the lock `name`, or answers null at once when another tab holds it. */
+export type TryLock = <T>(name: string, run: () => Promise<T>) => Promise<T | null>;
+
+/** What one try at sending gave: the piece, a refusal to show (4xx), or try again later (no connection, server trouble). */
+export type SendResult = { kind: "sent"; response: SubmissionResponse } | { kind: "refused"; message: string } | { kind: "retry" };
+
+export interface DrainResult {
+  sent: { item: QueuedPiece; response: SubmissionResponse }[];
+  refused: QueuedPiece[];
+  /** Items still waiting (to be tried again later). */
+  waiting: number;
+}
+
+export const lockName = (key: string) => `inkwell-queue:${key}`;
+
+/**
+ * Sends the waiting items `mine` picks, one at a time, each under its own lock so two tabs never
+ * send the same item at once (the server's idempotency key is the line behind it). An item is
+ * read again under the lock: another tab may have sent it meanwhile. Sent items are removed;
+ * refused ones are marked with the reason (the page shows it, then removes them).
+ */
+export async function drainQueue(store: QueueStore, tryLock: TryLock, send: (item: QueuedPiece) => Promise<SendResult>, mine: (item: QueuedPiece) => boolean): Promise<DrainResult> {
+  const result: DrainResult = { sent: [], refused: [], waiting: 0 };
+  const items = (await store.all()).filter((i) => mine(i) && !i.refused).sort((a, b) => a.queuedAt - b.queuedAt);
+  for (const item of items) {
+    const outcome = await tryLock(lockName(item.key), async () => {
+      const still = await store.get(item.key);
+      if (!still || still.refused) return null;
+      const res = await send(still);
+      if (res.kind === "sent") {
+        await store.remove(still.key);
+        result.sent.push({ item: still, response: res.response });
+      } else if (res.kind === "refused") {
+        const marked = { ...still, refused: res.message };
+        await store.put(marked);
+        result.refused.push(marked);
+      }
+      return res;
+    });
+    // Held by another tab (it is sending it now), or no connection: still waiting as far as this tab knows.
+    if (outcome === null || outcome.kind === "retry") result.waiting++;
+    // No connection: the rest would fail the same way.
+    if (outcome?.kind === "retry") {
+      result.waiting += items.length - items.indexOf(item) - 1;
+      break;
+    }
+  }
+  return result;
+}
+
+const RETRY_FIRST_MS = 2_000;
+const RETRY_MAX_MS = 60_000;
+
+/** How long to wait before the `n`th retry (0-based): 2 s, 4 s, 8 s ... at most a minute. */
+export const retryDelay = (n: number) => Math.min(RETRY_FIRST_MS * 2 ** n, RETRY_MAX_MS);

@@ -1,0 +1,97 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { WritingPage } from "#shared/domain/writing-session.ts";
+import type { SubmissionResponse } from "#shared/schemas/writing.ts";
+import { VISITOR, type Owner } from "../lib/storage.ts";
+import { drainQueue, retryDelay, type QueuedPiece, type SendResult } from "./queue.ts";
+import { idbQueueStore, onQueueChange, queueChanged, webLock } from "./queue-store.ts";
+
+interface Options {
+  page: WritingPage;
+  owner: Owner;
+  send: (item: QueuedPiece) => Promise<SendResult>;
+  /** A waiting piece went through. */
+  onSent: (item: QueuedPiece, response: SubmissionResponse) => void;
+  /** The server refused a waiting piece: the page shows why and gives the text back; the item goes afterwards. */
+  onRefused: (item: QueuedPiece) => void;
+}
+
+/**
+ * The writer's waiting pieces for this page, sent when the connection returns: when the page
+ * loads, on the browser's `online` event, and again after a failed try (2 s, 4 s, ... a minute).
+ * `waiting` is what the save state shows.
+ */
+export function useOfflineQueue({ page, owner, send, onSent, onRefused }: Options) {
+  const [waiting, setWaiting] = useState<QueuedPiece[]>([]);
+  const running = useRef(false);
+  const again = useRef(false);
+  const tries = useRef(0);
+  const retry = useRef<number | undefined>(undefined);
+  // The page's latest callbacks (they read its current text).
+  const calls = useRef({ send, onSent, onRefused });
+  calls.current = { send, onSent, onRefused };
+  const mine = useCallback((i: QueuedPiece) => i.owner === owner && i.page === page, [owner, page]);
+
+  const refresh = useCallback(async () => {
+    try {
+      setWaiting((await idbQueueStore.all()).filter((i) => mine(i) && !i.refused));
+    } catch {
+      setWaiting([]);
+    }
+  }, [mine]);
+
+  const drain = useCallback(async (): Promise<void> => {
+    if (owner === VISITOR) return;
+    if (running.current) {
+      again.current = true;
+      return;
+    }
+    running.current = true;
+    window.clearTimeout(retry.current);
+    try {
+      // Refusals another tab marked but never showed (it closed first) are shown here.
+      const left = (await idbQueueStore.all()).filter((i) => mine(i) && i.refused);
+      const result = navigator.onLine ? await drainQueue(idbQueueStore, webLock, (i) => calls.current.send(i), mine) : { sent: [], refused: [], waiting: 1 };
+      for (const s of result.sent) calls.current.onSent(s.item, s.response);
+      for (const item of [...left, ...result.refused]) {
+        calls.current.onRefused(item);
+        await idbQueueStore.remove(item.key);
+      }
+      if (result.sent.length || result.refused.length || left.length) queueChanged();
+      if (result.waiting > 0 && navigator.onLine) retry.current = window.setTimeout(() => void drain(), retryDelay(tries.current++));
+      else tries.current = 0;
+    } catch {
+      // IndexedDB unavailable: nothing was queued either.
+    } finally {
+      running.current = false;
+    }
+    await refresh();
+    if (again.current) {
+      again.current = false;
+      await drain();
+    }
+  }, [owner, mine, refresh]);
+
+  useEffect(() => {
+    void drain();
+    const onOnline = () => {
+      tries.current = 0;
+      void drain();
+    };
+    window.addEventListener("online", onOnline);
+    const stop = onQueueChange(() => void refresh());
+    return () => {
+      window.removeEventListener("online", onOnline);
+      window.clearTimeout(retry.current);
+      stop();
+    };
+  }, [drain, refresh]);
+
+  /** After this tab queued a piece: try it again soon (a failed request is not always the browser being offline). */
+  const queued = useCallback(() => {
+    void refresh();
+    window.clearTimeout(retry.current);
+    if (navigator.onLine) retry.current = window.setTimeout(() => void drain(), retryDelay(tries.current++));
+  }, [drain, refresh]);
+
+  return { waiting, queued };
+}

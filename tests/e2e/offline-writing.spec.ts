@@ -1,0 +1,143 @@
+import type { BrowserContext, Page } from "@playwright/test";
+import { queuedCount, storedDraft } from "./device-storage.ts";
+import { expect, expectAccessible, feedCard, ORIGIN, registerViaApi, signInAsAdmin, test, unique } from "./fixtures.ts";
+
+/** Issue 16 items 2 and 3: a piece pressed without a connection waits on the device, and the line under the editor says so. */
+const editor = (page: Page) => page.getByRole("textbox", { name: "Your writing" });
+const saveState = (page: Page) => page.locator('p[role="status"][aria-live="polite"]');
+
+/** Requests the browser could not make (offline, or aborted on purpose here) are what these tests are about. */
+const forgiveNetworkErrors = (errors: string[]) => {
+  const kept = errors.filter((e) => !/net::ERR_(INTERNET_DISCONNECTED|FAILED)/.test(e));
+  errors.splice(0, errors.length, ...kept);
+};
+
+/** A writer on /write with a titled text whose writing time is over. */
+async function writeAPiece(page: Page, words: string): Promise<{ title: string; id: string }> {
+  const { id } = await registerViaApi(page.request, { name: "Offline Writer" });
+  const title = `Offline ${unique()}`;
+  await page.goto("/write");
+  await page.getByRole("textbox", { name: "Title" }).fill(title);
+  await editor(page).fill(words);
+  await expect(saveState(page)).toHaveText("Saved on this device · just now");
+  await expect(page.getByRole("timer", { name: "Writing time complete" })).toBeVisible({ timeout: 15_000 });
+  return { title, id };
+}
+
+async function pressPublish(page: Page) {
+  await page.getByRole("button", { name: "publish" }).click();
+  await page.getByRole("dialog", { name: "How would you like to share this?" }).getByRole("button", { name: "Share with community" }).click();
+  await expect(page.getByText("Will publish when you're back online.")).toBeVisible();
+  await expect(saveState(page)).toHaveText("Publishing when back online");
+}
+
+/** A piece pressed while its request cannot get through (aborted on `on`, the page or the whole context): it waits in the queue. */
+async function queueUnreachable(page: Page, on: Page | BrowserContext, words: string) {
+  const written = await writeAPiece(page, words);
+  await on.route("**/api/submissions", (route) => route.abort());
+  await pressPublish(page);
+  return written;
+}
+
+/** The browser's `online` event, as when a connection comes back. */
+async function reconnect(context: BrowserContext) {
+  await context.setOffline(true);
+  await context.setOffline(false);
+}
+
+async function expectPublishedOnce(page: Page, title: string) {
+  await expect.poll(() => queuedCount(page)).toBe(0);
+  await page.goto("/community");
+  await expect(page.getByRole("heading", { level: 1, name: "Community" })).toBeVisible();
+  await expect(feedCard(page, title)).toHaveCount(1);
+}
+
+test.describe("writing through a connection drop", () => {
+  test("a draft an older version kept in localStorage moves to IndexedDB once, and the line fits a phone", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto("/");
+    const legacy = JSON.stringify({ title: "Before the upgrade", content: "Words from the old version.", updatedAt: Date.now(), tab: "old", owner: "visitor" });
+    await page.evaluate((d) => localStorage.setItem("inkwell.draft.write", d), legacy);
+    await page.goto("/write");
+    await expect(editor(page)).toHaveValue("Words from the old version.");
+    await expect.poll(() => storedDraft(page, "inkwell.draft.write")).toContain("Words from the old version.");
+    expect(await page.evaluate(() => localStorage.getItem("inkwell.draft.write"))).toBeNull();
+
+    await editor(page).fill("Words from the old version, and new ones.");
+    await expect(saveState(page)).toHaveText("Saved on this device · just now");
+    const fits = await saveState(page).evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= window.innerWidth);
+    expect(fits).toBe(true);
+    await expectAccessible(page);
+  });
+
+  test("publish pressed offline waits on the device and goes out once back online", async ({ page, context, consoleErrors }) => {
+    const words = "Words written in a tunnel.";
+    const { title } = await writeAPiece(page, words);
+    await context.setOffline(true);
+    await expect(saveState(page)).toHaveText("Offline — saved on this device");
+    await pressPublish(page);
+    await expect(editor(page)).toHaveValue(words);
+    await expect.poll(() => queuedCount(page)).toBe(1);
+
+    await context.setOffline(false);
+    await expect(saveState(page)).toHaveText("Published");
+    await expect(editor(page)).toHaveValue("");
+    await expect(page.getByText("Will publish when you're back online.")).toHaveCount(0);
+    await expectPublishedOnce(page, title);
+    forgiveNetworkErrors(consoleErrors);
+  });
+
+  test("a queued piece survives a reload and is published exactly once", async ({ page, context, consoleErrors }) => {
+    const words = "Kept through a reload.";
+    const { title } = await queueUnreachable(page, page, words);
+    await page.reload();
+    await expect(editor(page)).toHaveValue(words);
+    await expect(saveState(page)).toHaveText("Publishing when back online");
+    expect(await queuedCount(page)).toBe(1);
+
+    await page.unroute("**/api/submissions");
+    await reconnect(context);
+    await expect(saveState(page)).toHaveText("Published");
+    await expectPublishedOnce(page, title);
+    forgiveNetworkErrors(consoleErrors);
+  });
+
+  test("a queued publish the server refuses comes back with the reason and the text", async ({ page, context, browser, consoleErrors }) => {
+    const words = "Written before the suspension.";
+    const { id } = await queueUnreachable(page, page, words);
+
+    const admin = await browser.newPage();
+    try {
+      await signInAsAdmin(admin);
+      const res = await admin.request.put(`/api/admin/users/${id}/suspension`, { data: { until: null, reason: "Spam links" }, headers: { origin: ORIGIN } });
+      expect(res.status()).toBe(200);
+    } finally {
+      await admin.context().close();
+    }
+
+    await page.unroute("**/api/submissions");
+    await reconnect(context);
+    await expect(page.getByText(/^Publish failed: .*Spam links/)).toBeVisible();
+    await expect(editor(page)).toHaveValue(words);
+    await expect(saveState(page)).not.toHaveText("Publishing when back online");
+    await expect.poll(() => queuedCount(page)).toBe(0);
+    forgiveNetworkErrors(consoleErrors);
+  });
+
+  test("two open tabs send one queued piece once", async ({ page, context, consoleErrors }) => {
+    const words = "One piece, two tabs.";
+    const { title } = await queueUnreachable(page, context, words);
+    const second = await context.newPage();
+    await second.goto("/write");
+    await expect(editor(second)).toHaveValue(words);
+    await expect(saveState(second)).toHaveText("Publishing when back online");
+
+    await context.unroute("**/api/submissions");
+    await reconnect(context);
+    const shown = async () => [await saveState(page).textContent(), await saveState(second).textContent()].filter((t) => t === "Published").length;
+    await expect.poll(shown).toBe(1);
+    await second.close();
+    await expectPublishedOnce(page, title);
+    forgiveNetworkErrors(consoleErrors);
+  });
+});
