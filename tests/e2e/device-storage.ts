@@ -28,9 +28,9 @@ function readAll(page: Page, db: string, store: string): Promise<[string, unknow
   );
 }
 
-/** The stored draft under `key` (JSON), or null. */
+/** The stored draft under `key` (JSON) — a visitor's, or a writer's in their own slot `key.user.<id>` — or null. */
 export async function storedDraft(page: Page, key: string): Promise<string | null> {
-  const found = (await readAll(page, "inkwell-drafts", "drafts")).find(([k]) => k === key);
+  const found = (await readAll(page, "inkwell-drafts", "drafts")).find(([k]) => k === key || k.startsWith(`${key}.user.`));
   return typeof found?.[1] === "string" ? found[1] : null;
 }
 

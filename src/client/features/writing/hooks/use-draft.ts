@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { WritingPage } from "#shared/domain/writing-session.ts";
 import {
+  clearDraft,
   draftKey,
   parseDraft,
-  readAnyDraft,
+  readDraft,
   removeStored,
   sideDraftKey,
   sideDrafts,
@@ -88,8 +89,7 @@ export function useDraft(page: WritingPage, owner: Owner, text: Text, adopt: (t:
     if (same(t, synced.current)) return;
     if (isEmpty(t)) {
       // An empty page never removes a draft that belongs to another writer.
-      const stored = readAnyDraft(page);
-      if (!stored || visibleTo(stored.owner, ownerRef.current)) writeDraft(page, null);
+      clearDraft(page, ownerRef.current);
     } else {
       writeDraft(page, stamp(t, tab.current, ownerRef.current));
       landed();
@@ -147,8 +147,11 @@ export function useDraft(page: WritingPage, owner: Owner, text: Text, adopt: (t:
   // A visitor's draft brought back for a writer who has just signed in becomes theirs.
   useEffect(() => {
     if (ownerRef.current === VISITOR) return;
-    const stored = readAnyDraft(page);
-    if (stored?.owner === VISITOR && same(stored, current.current)) writeDraft(page, { ...stored, owner: ownerRef.current });
+    const stored = readDraft(page, VISITOR);
+    if (stored && same(stored, current.current)) {
+      writeDraft(page, { ...stored, owner: ownerRef.current });
+      clearDraft(page, VISITOR);
+    }
   }, [page]);
 
   // Someone else writes here now: a visitor's text becomes theirs; offers made to the one before are withdrawn.
@@ -175,7 +178,7 @@ export function useDraft(page: WritingPage, owner: Owner, text: Text, adopt: (t:
         }
         return;
       }
-      if (key !== draftKey(page)) return;
+      if (key !== draftKey(page, ownerRef.current)) return;
       const theirs = parseDraft(newValue);
       const mine = current.current;
       const live = conflictRef.current?.key === null;
@@ -245,7 +248,7 @@ export function useDraft(page: WritingPage, owner: Owner, text: Text, adopt: (t:
   const clear = useCallback(() => {
     window.clearTimeout(timer.current);
     endConflict();
-    writeDraft(page, null);
+    clearDraft(page, ownerRef.current);
     synced.current = { title: "", content: "" };
   }, [page, endConflict]);
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DRAFT_MAX_AGE_MS } from "#shared/constants.ts";
 import {
+  clearDraft,
   readDraft,
   readPending,
   readStoredSession,
@@ -56,6 +57,25 @@ describe("drafts on a shared browser", () => {
     expect(restoreText("write", "user-b")).toEqual({ title: "", content: "" });
     // Left in storage for its writer.
     expect(readDraft("write", "user-a")?.content).toBe("A's unsaved words");
+  });
+
+  it("keeps each account's draft in its own slot: a second writer on the browser never writes over the first", () => {
+    writeDraft("write", draft("user-a", "A's words"));
+    writeDraft("write", draft("user-b", "B's words"));
+    expect(readDraft("write", "user-a")?.content).toBe("A's words");
+    expect(readDraft("write", "user-b")?.content).toBe("B's words");
+    clearDraft("write", "user-b");
+    expect(readDraft("write", "user-a")?.content).toBe("A's words");
+    expect(readDraft("write", "user-b")).toBeNull();
+  });
+
+  it("reads a writer's draft kept before per-account slots, and moves it on their next write", () => {
+    draftStorage.setItem("inkwell.draft.write", JSON.stringify(draft("user-a", "from before")));
+    expect(readDraft("write", "user-a")?.content).toBe("from before");
+    expect(readDraft("write", "user-b")).toBeNull();
+    writeDraft("write", draft("user-a", "from before, and more"));
+    expect(draftStorage.getItem("inkwell.draft.write")).toBeNull();
+    expect(readDraft("write", "user-a")?.content).toBe("from before, and more");
   });
 
   it("carries a visitor's draft over to whoever signs in", () => {

@@ -4,8 +4,10 @@ import { draftStorage } from "../offline/draft-store.ts";
 
 /**
  * What the writing pages keep in the browser:
- * - IndexedDB     inkwell.draft.<page>              the autosaved draft {title, content, updatedAt, tab, owner}
+ * - IndexedDB     inkwell.draft.<page>.user.<id>    a writer's autosaved draft {title, content, updatedAt, tab, owner}
  *                                                   (offline/draft-store.ts; localStorage before issue 16)
+ * - IndexedDB     inkwell.draft.<page>              a visitor's draft (and a writer's kept before drafts had a
+ *                                                   slot per account: read as theirs, moved on their next write)
  * - IndexedDB     inkwell.draft.<page>.tab.<tab>    a tab's own text while it disagrees with the draft
  *                                                   (kept after the tab closes, offered on the next visit)
  * - sessionStorage inkwell.pending.<page>           a save or publish waiting for sign-up/sign-in
@@ -50,7 +52,9 @@ export function visibleTo(stored: Owner | undefined, owner: Owner): boolean {
   return stored !== undefined && (stored === owner || stored === VISITOR);
 }
 
-export const draftKey = (page: WritingPage) => `inkwell.draft.${page}`;
+const sharedDraftKey = (page: WritingPage) => `inkwell.draft.${page}`;
+/** Each account's draft has its own slot, so two writers on one browser never write over each other. */
+export const draftKey = (page: WritingPage, owner: Owner) => (owner === VISITOR ? sharedDraftKey(page) : `${sharedDraftKey(page)}.user.${owner}`);
 const sideDraftPrefix = (page: WritingPage) => `inkwell.draft.${page}.tab.`;
 export const sideDraftKey = (page: WritingPage, tab: string) => `${sideDraftPrefix(page)}${tab}`;
 const pendingKey = (page: WritingPage) => `inkwell.pending.${page}`;
@@ -105,17 +109,33 @@ function readRaw(key: string): string | null {
   }
 }
 
-/** The stored draft whoever wrote it (for checks before writing over it). */
-export const readAnyDraft = (page: WritingPage): Draft | null => parseDraft(readRaw(draftKey(page)));
-
-/** The autosaved draft when `owner` may see it and it is under 24 hours old. */
+/**
+ * The autosaved draft when `owner` may see it and it is under 24 hours old: their own slot's, else
+ * the shared slot's (a visitor's, carried over through sign-up and sign-in, or their own from before).
+ */
 export function readDraft(page: WritingPage, owner: Owner, now = Date.now()): Draft | null {
-  const d = readAnyDraft(page);
-  if (!d || !visibleTo(d.owner, owner) || now - d.updatedAt > DRAFT_MAX_AGE_MS) return null;
-  return d;
+  const keys = owner === VISITOR ? [sharedDraftKey(page)] : [draftKey(page, owner), sharedDraftKey(page)];
+  for (const key of keys) {
+    const d = parseDraft(readRaw(key));
+    if (d && visibleTo(d.owner, owner) && now - d.updatedAt <= DRAFT_MAX_AGE_MS) return d;
+  }
+  return null;
 }
 
-export const writeDraft = (page: WritingPage, draft: Draft | null) => write(drafts(), draftKey(page), draft);
+/** The draft stored in its owner's slot; a copy of theirs left in the shared slot moves with it. */
+export function writeDraft(page: WritingPage, draft: Draft): boolean {
+  const owner = draft.owner ?? VISITOR;
+  const ok = write(drafts(), draftKey(page, owner), draft);
+  if (owner !== VISITOR && parseDraft(readRaw(sharedDraftKey(page)))?.owner === owner) write(drafts(), sharedDraftKey(page), null);
+  return ok;
+}
+
+/** `owner`'s draft let go (saved, published or emptied), with a visitor's they had taken over; another writer's stays. */
+export function clearDraft(page: WritingPage, owner: Owner): void {
+  write(drafts(), draftKey(page, owner), null);
+  const shared = parseDraft(readRaw(sharedDraftKey(page)));
+  if (owner !== VISITOR && shared && visibleTo(shared.owner, owner)) write(drafts(), sharedDraftKey(page), null);
+}
 
 export const writeSideDraft = (page: WritingPage, tab: string, draft: Draft | null) => write(drafts(), sideDraftKey(page, tab), draft);
 export const removeStored = (key: string) => write(drafts(), key, null);

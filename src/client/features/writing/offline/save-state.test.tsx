@@ -50,7 +50,7 @@ describe("the save state under the editor (issue 16 item 3)", () => {
     });
     expect(status.textContent).toBe("Saved on this device · just now");
     expect(new Set(seen)).toEqual(new Set(["Saved on this device · just now"]));
-    expect(JSON.parse(draftStorage.getItem("inkwell.draft.write") ?? "{}")).toMatchObject({ content: "hello", owner: "writer-a" });
+    expect(JSON.parse(draftStorage.getItem("inkwell.draft.write.user.writer-a") ?? "{}")).toMatchObject({ content: "hello", owner: "writer-a" });
 
     // Typing on after the save changes nothing until the next pause lands (the words read out stay the same).
     seen.length = 0;
