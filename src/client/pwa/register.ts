@@ -1,0 +1,32 @@
+import { useSyncExternalStore } from "react";
+import { Workbox } from "workbox-window";
+
+/**
+ * Registers the service worker from the page's own bundle (no inline script: the CSP allows none),
+ * in the built app only. A new version waits until the writer chooses to reload (registerType
+ * "prompt"): nothing changes under a writer mid-sentence.
+ */
+const UPDATE_CHECK_MS = 60 * 60_000;
+let update: (() => void) | null = null;
+const listeners = new Set<() => void>();
+
+export function registerServiceWorker(): void {
+  if (!import.meta.env.PROD || typeof navigator === "undefined" || !("serviceWorker" in navigator)) return;
+  const wb = new Workbox("/sw.js", { scope: "/" });
+  wb.addEventListener("waiting", () => {
+    update = () => {
+      wb.addEventListener("controlling", () => window.location.reload());
+      wb.messageSkipWaiting();
+    };
+    for (const l of listeners) l();
+  });
+  void wb.register().then(() => window.setInterval(() => void wb.update(), UPDATE_CHECK_MS));
+}
+
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
+};
+
+/** The waiting version's "reload" (null while there is none). */
+export const useWaitingUpdate = (): (() => void) | null => useSyncExternalStore(subscribe, () => update, () => null);
