@@ -20,7 +20,10 @@ export function registerServiceWorker(): void {
     };
     for (const l of listeners) l();
   });
-  void wb.register().then(() => window.setInterval(() => void wb.update(), UPDATE_CHECK_MS));
+  // Some browsers refuse workers (private windows): the app then simply runs without one.
+  wb.register()
+    .then(() => window.setInterval(() => void wb.update(), UPDATE_CHECK_MS))
+    .catch(() => undefined);
 }
 
 const subscribe = (l: () => void) => {
