@@ -53,6 +53,10 @@ test.describe("installable, offline-first app (issue 16 item 1)", () => {
     await page.context().setOffline(true);
     await page.goto("/write");
     await expect(page.getByRole("textbox", { name: "Your writing" })).toBeVisible();
+    await expect(page.getByText(/^offline copy, from /)).toBeVisible();
+    await expect(page.getByText("Today's prompt")).toBeVisible();
+    await page.goto("/freewrite");
+    await expect(page.getByRole("textbox", { name: "Your writing" })).toBeVisible();
     await page.goto("/profile");
     await expect(page.getByText(/^offline copy, from /)).toBeVisible();
     await expect(page.getByRole("button", { name: "Written before the storm", exact: true })).toBeVisible();
@@ -65,6 +69,32 @@ test.describe("installable, offline-first app (issue 16 item 1)", () => {
     await page.getByRole("button", { name: "Sign Out" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect.poll(() => cachedApi(page)).toEqual([]);
+    expect(errors, "page errors").toEqual([]);
+    await close();
+  });
+
+  test("another account on the same browser never sees the first one's copies, even without a sign-out", async ({ browser }) => {
+    const { page, errors, close } = await swPage(browser);
+    await page.goto("/");
+    const first = await registerViaApi(page.request, { name: "First Writer" });
+    await page.goto("/profile");
+    await controlled(page);
+    await page.reload();
+    await expect(page.getByRole("heading", { name: /First/ })).toBeVisible();
+    await expect.poll(async () => (await cachedApi(page)).length).toBeGreaterThan(0);
+
+    // The first session simply ends (an expired cookie); a second writer signs in here.
+    await page.context().clearCookies();
+    await registerViaApi(page.request, { name: "Second Writer" });
+    await page.goto("/profile");
+    await expect(page.getByRole("heading", { name: /Second/ })).toBeVisible();
+    await expect.poll(() => page.evaluate(async () => (await caches.keys()).join(" "))).not.toContain(first.id);
+
+    await page.context().setOffline(true);
+    await page.goto("/profile");
+    await expect(page.getByText(/^offline copy, from /)).toBeVisible();
+    await expect(page.getByRole("heading", { name: /Second/ })).toBeVisible();
+    await expect(page.getByText("First Writer")).toHaveCount(0);
     expect(errors, "page errors").toEqual([]);
     await close();
   });
