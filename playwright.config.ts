@@ -19,6 +19,9 @@ export default defineConfig({
     // the server refuses state-changing requests from anywhere else.
     extraHTTPHeaders: { origin: `http://localhost:${E2E_PORT}` },
     trace: "retain-on-failure",
+    // The service worker (issue 16) would answer requests a spec routes itself; only the PWA spec
+    // lets it run (test.use({ serviceWorkers: "allow" })).
+    serviceWorkers: "block",
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: "/usr/bin/chromium",

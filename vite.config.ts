@@ -2,11 +2,40 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
+import { VitePWA } from "vite-plugin-pwa";
+import { APP_SHELL_PATH } from "./src/shared/pwa.ts";
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The service worker (issue 16 item 1), for the browser's build only. Our own worker
+    // (src/client/pwa/sw.ts) with the hashed assets' list injected; the page registers it from its
+    // bundle (client/pwa/register.ts: no inline script) and the server sends the manifest, whose
+    // name is SITE_NAME, known only at run time (server/http/pwa.ts).
+    ...(isSsrBuild
+      ? []
+      : [
+          VitePWA({
+            strategies: "injectManifest",
+            srcDir: "src/client/pwa",
+            filename: "sw.ts",
+            registerType: "prompt",
+            injectRegister: false,
+            manifest: false,
+            injectManifest: {
+              globPatterns: ["**/*.{js,css,woff2,svg,png}", "index.html"],
+              // The server sends the built page as the app shell (its stylesheet and theme script
+              // inlined): keep it under that address, revised with the built page.
+              manifestTransforms: [
+                (entries) => ({ manifest: entries.map((e) => (e.url === "index.html" ? { ...e, url: APP_SHELL_PATH } : e)), warnings: [] }),
+              ],
+            },
+          }),
+        ]),
+  ],
   // react-router's package exports only its development build (its dev-time checks and warnings);
   // the browser's production bundle takes the production build it ships beside it.
   resolve: command === "build" && !isSsrBuild ? { alias: { "react-router": fileURLToPath(import.meta.resolve("react-router").replace("/development/", "/production/")) } } : {},

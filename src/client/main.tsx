@@ -6,6 +6,7 @@ import { AppProvider } from "./app/provider.tsx";
 import { AppRouter, createAppRouter } from "./app/router.tsx";
 import { isHydrationState, setRenderedAt } from "./lib/hydration.ts";
 import { createQueryClient } from "./lib/query-client.ts";
+import { registerServiceWorker } from "./pwa/register.ts";
 import "./styles.css";
 
 const container = document.getElementById("root")!;
@@ -29,3 +30,4 @@ const app = (
 // long server-rendered page (the feed) is many short tasks rather than one that blocks input.
 if (hydrating) startTransition(() => void hydrateRoot(container, app));
 else createRoot(container).render(app);
+registerServiceWorker();

@@ -8,6 +8,7 @@ import { handleError, HttpError, notFound } from "./http/errors.ts";
 import { requestLog, securityHeaders } from "./http/security.ts";
 import { refuseNul, sameOriginWrites } from "./http/same-origin.ts";
 import { session } from "./http/session.ts";
+import { keepableAccount, mountPwa } from "./http/pwa.ts";
 import { mountClient } from "./http/spa.ts";
 import { accountDeletionRoutes } from "./modules/account-deletion/deletion.routes.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
@@ -67,6 +68,7 @@ export function createApp(deps: Deps) {
   const api = new Hono<AppEnv>()
     .route("/", authRoutes)
     .use("*", session())
+    .use("*", keepableAccount())
     .route("/", healthRoutes)
     .route("/", meRoutes)
     .route("/", accountRoutes)
@@ -90,6 +92,7 @@ export function createApp(deps: Deps) {
   });
   // The Atom feeds (issue 14 item 8): public, no session, before the app's own pages.
   app.route("/feeds", feedsRoutes);
+  mountPwa(app, deps.env.CLIENT_DIST_DIR);
   mountClient(app, [...portfolioPageMeta, ...podiumPageMeta, ...communityPageMeta], deps.env.CLIENT_DIST_DIR);
   return routes;
 }

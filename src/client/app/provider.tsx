@@ -4,6 +4,7 @@ import { listenForAuthChanges } from "#client/features/auth/api/auth-actions.ts"
 import { setRenderedAt } from "#client/lib/hydration.ts";
 import { createQueryClient } from "#client/lib/query-client.ts";
 import { ToastProvider } from "#client/components/ui/toast.tsx";
+import { UpdateBanner } from "#client/pwa/update-banner.tsx";
 
 /** `client`: one already holding the data a server-rendered page was made from (main.tsx, ssr/). */
 export function AppProvider({ children, client }: { children: ReactNode; client?: QueryClient }) {
@@ -18,7 +19,10 @@ export function AppProvider({ children, client }: { children: ReactNode; client?
   }, []);
   return (
     <QueryClientProvider client={queryClient}>
-      <ToastProvider>{children}</ToastProvider>
+      <ToastProvider>
+        {children}
+        <UpdateBanner />
+      </ToastProvider>
     </QueryClientProvider>
   );
 }

@@ -1,6 +1,7 @@
 import { hc, type ClientRequestOptions, type ClientResponse } from "hono/client";
 import type { AppType } from "#server/app.ts";
 import { isApiErrorBody, type ApiErrorBody } from "#shared/errors.ts";
+import { noteOfflineCopy } from "./offline-copy.ts";
 
 /** Every failed call becomes one of these, unwrapped once here. */
 export class ApiError extends Error {
@@ -50,6 +51,10 @@ export function apiFetchRaw(input: RequestInfo | URL, init: RequestInit & { time
     else outer.addEventListener("abort", () => controller.abort(outer.reason), { once: true });
   }
   return transport(input, { ...rest, headers, credentials: "same-origin", signal: controller.signal })
+    .then((res) => {
+      noteOfflineCopy(res);
+      return res;
+    })
     .catch((err: unknown) => {
       if (err instanceof ApiError) throw err;
       if (controller.signal.reason instanceof ApiError) throw controller.signal.reason;

@@ -19,6 +19,10 @@ import { ShareDialog } from "#client/features/share/components/share-dialog.tsx"
 import { useDocumentTitle } from "#client/lib/use-document-title.ts";
 import { usePortfolioLive } from "#client/features/portfolio/hooks/use-portfolio-live.ts";
 import { TRASH_DAYS } from "#shared/schemas/trash.ts";
+import { OfflineCopyNote } from "#client/components/ui/offline-copy-note.tsx";
+
+/** The answers /profile shows that the service worker may keep (shared/pwa.ts). */
+const OFFLINE_COPY_PATHS = ["/api/me", "/api/me/portfolio-stats", "/api/me/submissions"] as const;
 
 const SEARCH_DEBOUNCE_MS = 300;
 /** The piece open over the portfolio: /profile?read=ID. */
@@ -86,6 +90,7 @@ function Profile() {
         </div>
       ) : (
         <>
+          <OfflineCopyNote paths={OFFLINE_COPY_PATHS} className="mb-4" />
           <ProfileHeader
             fullName={me?.fullName ?? "Writer"}
             alias={me?.alias ?? null}

@@ -3,6 +3,10 @@ import { SuspensionNotice } from "#client/features/moderation/components/suspens
 import { ReminderOffer } from "#client/features/settings/components/reminder-offer.tsx";
 import { WritingPage } from "#client/features/writing/components/writing-page.tsx";
 import { DraftsReady } from "#client/features/writing/offline/drafts-ready.tsx";
+import { OfflineCopyNote } from "#client/components/ui/offline-copy-note.tsx";
+
+/** Today's prompt may be the service worker's offline copy (shared/pwa.ts). */
+const OFFLINE_COPY_PATHS = ["/api/prompts/today"] as const;
 
 /** /write: today's prompt, ten minutes, then save or publish (spec §2). Open to everyone. */
 export function Component() {
@@ -10,6 +14,7 @@ export function Component() {
   return (
     <>
       {me && <SuspensionNotice className="mx-auto mt-4 w-[min(100%-2rem,42rem)]" />}
+      <OfflineCopyNote paths={OFFLINE_COPY_PATHS} className="mx-auto mt-4 flex w-fit" />
       <DraftsReady>
         <WritingPage page="write" afterSuccess={<ReminderOffer />} />
       </DraftsReady>

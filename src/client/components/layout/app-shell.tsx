@@ -27,7 +27,8 @@ export function AppShell({ bell }: { bell?: ReactNode } = {}) {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-3 focus:top-3 focus:z-50 focus:rounded-md focus:bg-card focus:px-3 focus:py-2">
         Skip to content
       </a>
-      <header className={`mx-auto flex w-full max-w-6xl items-center justify-between gap-3 px-4 ${writing ? "py-2" : "py-3"}`}>
+      {/* data-focus-hide: a writing page's focus mode hides the bar (features/writing/focus). */}
+      <header data-focus-hide className={`mx-auto flex w-full max-w-6xl items-center justify-between gap-3 px-4 ${writing ? "py-2" : "py-3"}`}>
         <Link to={paths.home.href()} className="font-serif text-xl tracking-tight text-ink hover:text-accent min-h-11 inline-flex items-center">
           {siteName}
         </Link>

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { api, browserTimeZone, callOptions, unwrap } from "#client/lib/api-client.ts";
 import { getMeQueryOptions } from "#client/lib/get-me.ts";
+import { clearOfflineCopies } from "#client/lib/offline-copy.ts";
 
 /** Tabs tell each other when the session changes (sessions are cookies shared by all tabs). */
 const CHANNEL = "inkwell-auth";
@@ -80,6 +81,7 @@ export function useAuthMutation<V>(fn: (v: V) => Promise<unknown>) {
     onSuccess: async () => {
       // Drop everything that belonged to the previous session, then learn who is here now.
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== "config" });
+      await clearOfflineCopies();
       await queryClient.fetchQuery(getMeQueryOptions()).catch(() => undefined);
       announceAuthChange();
     },

@@ -32,14 +32,14 @@ export function WritingBar({
         </p>
       )}
       <div className="flex items-center justify-between gap-2">
-        <p className="font-sans text-sm tabular-nums text-muted">
+        <p className="font-sans text-sm tabular-nums text-muted" data-focus-hide>
           {words} {words === 1 ? "word" : "words"}
         </p>
         <div className="flex items-center gap-1 sm:gap-2">
-          <Button variant="text" onClick={() => onPress("publish")} disabled={disabled}>
+          <Button variant="text" onClick={() => onPress("publish")} disabled={disabled} data-focus-hide>
             publish
           </Button>
-          <Button variant="text" onClick={() => onPress("save")} disabled={disabled}>
+          <Button variant="text" onClick={() => onPress("save")} disabled={disabled} data-focus-hide>
             save
           </Button>
           <CountdownTimer left={left} admin={admin} />

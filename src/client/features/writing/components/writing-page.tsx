@@ -12,6 +12,8 @@ import { SaveForm } from "./save-form.tsx";
 import { SuccessView } from "./success-view.tsx";
 import { WritingBar } from "./writing-bar.tsx";
 import { WritingEditor } from "./writing-editor.tsx";
+import { FocusControls, FocusPrompt } from "../focus/focus-controls.tsx";
+import { useFocusMode } from "../focus/use-focus-mode.ts";
 
 /**
  * The distraction-free writing page (spec §2 /write and /freewrite, §4): the prompt, a title,
@@ -23,6 +25,7 @@ export function WritingPage({ page, afterSuccess }: { page: Page; /** Shown unde
   const flow = useWritingFlow(page);
   const { me, state, text, busy } = flow;
   const noticeId = useId();
+  const focus = useFocusMode();
 
   if (state.view === "saved" || state.view === "published") {
     return (
@@ -38,7 +41,10 @@ export function WritingPage({ page, afterSuccess }: { page: Page; /** Shown unde
   const form = { title: text.title, onTitle: text.setTitle, busy, error: state.formError, onCancel: flow.closeForm, formRef: flow.holdOpen };
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col px-4 pt-4 sm:pt-8">
-      <PromptHeading page={page} loading={flow.today.isPending} today={flow.today.data} />
+      <FocusControls focus={focus} />
+      <FocusPrompt focus={focus}>
+        <PromptHeading page={page} loading={flow.today.isPending} today={flow.today.data} />
+      </FocusPrompt>
       {text.draft.conflict && <DraftConflictAlert conflict={text.draft.conflict} onKeepMine={text.draft.keepMine} onTakeTheirs={text.draft.takeTheirs} />}
       <WritingEditor
         title={text.title}

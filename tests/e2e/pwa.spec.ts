@@ -1,0 +1,127 @@
+import type { Browser, Page } from "@playwright/test";
+import { createPieceViaApi, expect, registerViaApi, test } from "./fixtures.ts";
+
+/** The only API answers the service worker may keep (shared/pwa.ts), as paths. */
+const KEEPABLE = ["/api/prompts/today", "/api/me", "/api/me/portfolio-stats", "/api/me/submissions"];
+
+/** A context where the service worker runs (the suite blocks it elsewhere), and its errors that are not offline fetches. */
+async function swPage(browser: Browser): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
+  const context = await browser.newContext({ serviceWorkers: "allow" });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" && !/Failed to load resource|ERR_INTERNET_DISCONNECTED|Could not reach the server/.test(m.text())) errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(String(e)));
+  return { page, errors, close: () => context.close() };
+}
+
+/** Waits until the worker is active and controls the page (no sleeps). */
+async function controlled(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+/** Every cached request under /api, as path + search, across all caches. */
+const cachedApi = (page: Page) =>
+  page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      for (const req of await (await caches.open(name)).keys()) {
+        const u = new URL(req.url);
+        if (u.pathname.startsWith("/api/")) urls.push(u.pathname + u.search);
+      }
+    }
+    return urls;
+  });
+
+test.describe("installable, offline-first app (issue 16 item 1)", () => {
+  test("after a first visit /write and /profile open offline; only the writer's own allowed answers are cached, none after sign-out", async ({ browser }) => {
+    const { page, errors, close } = await swPage(browser);
+    await page.goto("/");
+    await registerViaApi(page.request, { name: "Offline Writer" });
+    await createPieceViaApi(page.request, { title: "Written before the storm", content: "The lights went out at nine." });
+    await page.goto("/profile");
+    await controlled(page);
+    // Now controlled: this visit's API answers pass through the worker.
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Written before the storm", exact: true })).toBeVisible();
+    await page.goto("/write");
+    await expect(page.getByRole("textbox", { name: "Your writing" })).toBeVisible();
+    await expect.poll(async () => (await cachedApi(page)).map((u) => u.split("?")[0]).sort()).toEqual([...KEEPABLE].sort());
+
+    await page.context().setOffline(true);
+    await page.goto("/write");
+    await expect(page.getByRole("textbox", { name: "Your writing" })).toBeVisible();
+    await expect(page.getByText(/^offline copy, from /)).toBeVisible();
+    await expect(page.getByText("Today's prompt")).toBeVisible();
+    await page.goto("/freewrite");
+    await expect(page.getByRole("textbox", { name: "Your writing" })).toBeVisible();
+    await page.goto("/profile");
+    await expect(page.getByText(/^offline copy, from /)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Written before the storm", exact: true })).toBeVisible();
+    for (const url of await cachedApi(page)) expect(KEEPABLE, url).toContain(url.split("?")[0]);
+
+    await page.context().setOffline(false);
+    await page.goto("/profile");
+    await expect(page.getByText(/^offline copy, from /)).toHaveCount(0);
+    await page.getByRole("button", { name: "Menu" }).click();
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect.poll(() => cachedApi(page)).toEqual([]);
+    expect(errors, "page errors").toEqual([]);
+    await close();
+  });
+
+  test("another account on the same browser never sees the first one's copies, even without a sign-out", async ({ browser }) => {
+    const { page, errors, close } = await swPage(browser);
+    await page.goto("/");
+    const first = await registerViaApi(page.request, { name: "First Writer" });
+    await page.goto("/profile");
+    await controlled(page);
+    await page.reload();
+    await expect(page.getByRole("heading", { name: /First/ })).toBeVisible();
+    await expect.poll(async () => (await cachedApi(page)).length).toBeGreaterThan(0);
+
+    // The first session simply ends (an expired cookie); a second writer signs in here.
+    await page.context().clearCookies();
+    await registerViaApi(page.request, { name: "Second Writer" });
+    await page.goto("/profile");
+    await expect(page.getByRole("heading", { name: /Second/ })).toBeVisible();
+    await expect.poll(() => page.evaluate(async () => (await caches.keys()).join(" "))).not.toContain(first.id);
+
+    await page.context().setOffline(true);
+    await page.goto("/profile");
+    await expect(page.getByText(/^offline copy, from /)).toBeVisible();
+    await expect(page.getByRole("heading", { name: /Second/ })).toBeVisible();
+    await expect(page.getByText("First Writer")).toHaveCount(0);
+    expect(errors, "page errors").toEqual([]);
+    await close();
+  });
+
+  test("a new service worker waiting shows the reload prompt; the app is installable", async ({ browser }) => {
+    const { page, errors, close } = await swPage(browser);
+    await page.goto("/");
+    await controlled(page);
+    const cdp = await page.context().newCDPSession(page);
+    // Chromium's own installability check; a test browser's context is always "incognito", which
+    // alone forbids installing, so that one reason is set aside.
+    const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as { installabilityErrors: { errorId: string }[] };
+    expect(installabilityErrors.filter((e) => e.errorId !== "in-incognito")).toEqual([]);
+    const manifest = (await cdp.send("Page.getAppManifest")) as { url: string; errors: unknown[]; data?: string };
+    expect(manifest.errors).toEqual([]);
+    expect(JSON.parse(manifest.data ?? "{}")).toMatchObject({ name: "inkwell", display: "standalone" });
+    await expect(page.getByText("A new version is ready — reload")).toHaveCount(0);
+
+    // The server's next version, as the browser finds it: another worker script for the same scope
+    // (Playwright cannot route a worker's own script), which installs and then waits.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.register("/sw.js?next", { scope: "/" });
+    });
+    await expect(page.getByText("A new version is ready — reload")).toBeVisible();
+    await Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: "Reload", exact: true }).click()]);
+    await expect(page.getByText("A new version is ready — reload")).toHaveCount(0);
+    expect(errors, "page errors").toEqual([]);
+    await close();
+  });
+});
