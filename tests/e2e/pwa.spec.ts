@@ -1,39 +1,8 @@
-import type { Browser, Page } from "@playwright/test";
 import { createPieceViaApi, expect, registerViaApi, test } from "./fixtures.ts";
+import { cachedApi, controlled, swPage } from "./service-worker.ts";
 
 /** The only API answers the service worker may keep (shared/pwa.ts), as paths. */
 const KEEPABLE = ["/api/prompts/today", "/api/me", "/api/me/portfolio-stats", "/api/me/submissions"];
-
-/** A context where the service worker runs (the suite blocks it elsewhere), and its errors that are not offline fetches. */
-async function swPage(browser: Browser): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
-  const context = await browser.newContext({ serviceWorkers: "allow" });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error" && !/Failed to load resource|ERR_INTERNET_DISCONNECTED|Could not reach the server/.test(m.text())) errors.push(m.text());
-  });
-  page.on("pageerror", (e) => errors.push(String(e)));
-  return { page, errors, close: () => context.close() };
-}
-
-/** Waits until the worker is active and controls the page (no sleeps). */
-async function controlled(page: Page): Promise<void> {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-}
-
-/** Every cached request under /api, as path + search, across all caches. */
-const cachedApi = (page: Page) =>
-  page.evaluate(async () => {
-    const urls: string[] = [];
-    for (const name of await caches.keys()) {
-      for (const req of await (await caches.open(name)).keys()) {
-        const u = new URL(req.url);
-        if (u.pathname.startsWith("/api/")) urls.push(u.pathname + u.search);
-      }
-    }
-    return urls;
-  });
 
 test.describe("installable, offline-first app (issue 16 item 1)", () => {
   test("after a first visit /write and /profile open offline; only the writer's own allowed answers are cached, none after sign-out", async ({ browser }) => {
