@@ -120,6 +120,8 @@ export function useWritingFlow(page: WritingPage) {
       const outcome = await send(action, { title, content, signature, contentWarning });
       if (outcome.kind === "refused") return dispatch({ type: "form-error", message: outcome.message });
       if (outcome.kind === "queued") {
+        // The words on the device now are the words that wait, even when publish came before the pause in typing.
+        text.draft.flush();
         queue.queued();
         return dispatch({ type: "notice", message: QUEUED_MESSAGES[action] });
       }
