@@ -22,6 +22,19 @@ test.describe("writing through a connection drop", () => {
     await expectAccessible(page);
   });
 
+  test("a reload right after the last keystroke, before the pause that saves, keeps every word", async ({ page }) => {
+    await page.goto("/freewrite");
+    await expect(page.getByRole("heading", { name: "Freewrite" })).toBeVisible();
+    for (const words of ["Typed, and the page reloaded at once.", "Typed again, and reloaded again."]) {
+      await editor(page).fill(words);
+      await page.reload();
+      await expect(editor(page)).toHaveValue(words);
+    }
+    // The copy that waited in localStorage for IndexedDB is let go once IndexedDB has it.
+    await expect.poll(() => storedDraft(page, "inkwell.draft.freewrite")).toContain("reloaded again");
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("inkwell.draft.freewrite"))).toBeNull();
+  });
+
   test("publish pressed offline waits on the device and goes out once back online", async ({ page, context, consoleErrors }) => {
     const words = "Words written in a tunnel.";
     const { title } = await writeAPiece(page, words);

@@ -5,9 +5,10 @@ import { createStore, del, entries, set, type UseStore } from "idb-keyval";
  * (idb-keyval creates one object store per database: a second store in the same database is never
  * created). Reads are synchronous from a copy in memory, loaded once before a writing page shows
  * (`loadDrafts`); every write goes to the copy at once and to IndexedDB in order, and is told to
- * the other tabs of this browser (BroadcastChannel: IndexedDB has no "storage" event). Drafts
- * kept in localStorage by an older version are moved over once (read, written here, removed).
- * Without IndexedDB (old private modes, the unit tests) the copy in memory is all there is.
+ * the other tabs of this browser (BroadcastChannel: IndexedDB has no "storage" event), with a
+ * copy in localStorage until IndexedDB confirms (`writeAhead`). Drafts kept in localStorage by an
+ * older version are moved over once (read, written here, removed). Without IndexedDB (old private
+ * modes, the unit tests) localStorage and the copy in memory are all there is.
  */
 const DB_NAME = "inkwell-drafts";
 const STORE_NAME = "drafts";
@@ -61,6 +62,15 @@ function legacyDrafts(): [string, string][] {
   }
 }
 
+function updatedAt(raw: string | undefined): number {
+  try {
+    const at: unknown = raw ? (JSON.parse(raw) as { updatedAt?: unknown }).updatedAt : undefined;
+    return typeof at === "number" ? at : 0;
+  } catch {
+    return 0;
+  }
+}
+
 async function load(): Promise<void> {
   idb = openStore();
   openChannel();
@@ -71,9 +81,10 @@ async function load(): Promise<void> {
       idb = null;
     }
   }
-  // The move from localStorage: a draft already here is newer than a left-over there.
+  // Copies in localStorage: a write that had not landed when the page went (newer than IndexedDB's),
+  // or a draft an older version kept there (moved over once, unless one here is newer).
   for (const [key, value] of legacyDrafts()) {
-    if (!cache.has(key)) {
+    if (!cache.has(key) || updatedAt(value) > updatedAt(cache.get(key))) {
       cache.set(key, value);
       if (idb) await set(key, value, idb).catch(() => undefined);
     }
@@ -93,14 +104,38 @@ export function loadDrafts(): Promise<void> {
 
 export const draftsLoaded = () => loaded;
 
+/**
+ * Until IndexedDB confirms a write, a copy waits in localStorage, written at once: IndexedDB writes
+ * are asynchronous, and a reload or a closing tab right after the last keystroke would end before
+ * one lands. `load` reads such a copy back when it is newer. Without IndexedDB it is the only copy.
+ */
+function writeAhead(key: string, value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    // Full or unavailable: IndexedDB's write is still under way.
+  }
+}
+
+function landed(key: string, value: string | null): void {
+  lastFailed = false;
+  try {
+    if (value !== null && window.localStorage.getItem(key) === value) window.localStorage.removeItem(key);
+  } catch {
+    // Left for the next load, which finds it no newer.
+  }
+}
+
 function persist(key: string, value: string | null): void {
   channel?.postMessage({ key, value });
+  writeAhead(key, value);
   const store = idb;
   if (!store) return;
   chain = chain
     .then(() => (value === null ? del(key, store) : set(key, value, store)))
     .then(
-      () => (lastFailed = false),
+      () => landed(key, value),
       () => (lastFailed = true),
     );
 }
