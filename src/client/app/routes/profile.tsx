@@ -19,6 +19,7 @@ import { ShareDialog } from "#client/features/share/components/share-dialog.tsx"
 import { useDocumentTitle } from "#client/lib/use-document-title.ts";
 import { usePortfolioLive } from "#client/features/portfolio/hooks/use-portfolio-live.ts";
 import { TRASH_DAYS } from "#shared/schemas/trash.ts";
+import { CalendarSection } from "#client/features/writing-calendar/components/calendar-section.tsx";
 
 const SEARCH_DEBOUNCE_MS = 300;
 /** The piece open over the portfolio: /profile?read=ID. */
@@ -96,6 +97,7 @@ function Profile() {
             onEditProfile={() => setProfileOpen(true)}
             onShowProgress={() => setProgressOpen(true)}
           />
+          <CalendarSection />
           <div className="mt-10">
             <PortfolioToolbar search={search} onSearch={setSearch} sort={sort} onSort={setSort} view={view} onView={setView} />
           </div>
