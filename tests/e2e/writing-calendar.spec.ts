@@ -16,6 +16,7 @@ test("the calendar shows the day written, reads its words to the keyboard, and p
     await expect(page.getByRole("heading", { name: "Your writing calendar" })).toBeVisible();
     const day = page.getByRole("img", { name: /: 9 words$/ });
     await expect(day).toHaveCount(1);
+    await expect(day, "the latest day written starts in view, even on a phone").toBeInViewport();
     await expect(page.getByText("Words per writing day")).toBeVisible();
     await expect(page.getByText(/words in \d{4}/)).toBeVisible();
     // Keyboard: tab from the back link through the year's links to the calendar's one stop, the day written.

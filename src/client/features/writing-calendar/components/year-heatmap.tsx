@@ -1,4 +1,4 @@
-import { cloneElement, useState, type KeyboardEvent } from "react";
+import { cloneElement, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { ActivityCalendar, type Activity } from "react-activity-calendar";
 import { addDays } from "#shared/domain/dates.ts";
 import { dayLabel, heatmapLevel } from "#shared/domain/writing-calendar.ts";
@@ -26,6 +26,16 @@ function activities(year: number, days: CalendarDay[]): Activity[] {
  */
 export default function YearHeatmap({ year, days, dark, compact = false }: { year: number; days: CalendarDay[]; dark: boolean; compact?: boolean }) {
   const [focusDate, setFocusDate] = useState(days.at(-1)?.date ?? `${year}-01-01`);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const latest = days.at(-1)?.date;
+  // On a narrow screen the calendar scrolls sideways: start with the latest day written in view.
+  useEffect(() => {
+    const scroller = wrapper.current?.querySelector<HTMLElement>(".react-activity-calendar__scroll-container");
+    const block = latest ? wrapper.current?.querySelector(`[data-date="${latest}"]`) : null;
+    if (!scroller || !block) return;
+    const offset = block.getBoundingClientRect().left - scroller.getBoundingClientRect().left;
+    scroller.scrollLeft += offset - scroller.clientWidth / 2;
+  }, [latest]);
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const step = STEP[e.key];
     const from = e.target instanceof SVGElement ? e.target.dataset.date : undefined;
@@ -36,7 +46,7 @@ export default function YearHeatmap({ year, days, dark, compact = false }: { yea
     next.focus();
   };
   return (
-    <div onKeyDown={onKeyDown} className="text-ink">
+    <div ref={wrapper} onKeyDown={onKeyDown} className="text-ink">
       <ActivityCalendar
         data={activities(year, days)}
         theme={THEME}
