@@ -35,7 +35,7 @@ function Numbers({ stats }: { stats: WritingStats }) {
   const { totals } = stats;
   return (
     <dl className="mt-8 grid grid-cols-2 gap-6 sm:grid-cols-3">
-      <Stat label="Longest streak">{streakLabel(stats.longestStreak)}</Stat>
+      <Stat label="Longest streak, ever">{streakLabel(stats.longestStreak)}</Stat>
       <Stat label="Words">{totals.words.toLocaleString("en-US")}</Stat>
       <Stat label="Pages">{formatPages(totals.pages)}</Stat>
       <Stat label="Days written">{totals.writingDays}</Stat>
