@@ -36,3 +36,12 @@ for (const [name, module] of [
   const js = shellJs + route;
   console.log(`${kb(js)} JS  ${kb(css)} CSS  ${name}${js > 100 * 1024 ? "  (over the 100 KB budget)" : ""}`);
 }
+
+// Issue 16: the writing calendar's libraries (react-activity-calendar, recharts) load only when
+// shown, never with /profile's or /profile/stats' first chunks (their class names mark them).
+console.log("\nThe writing calendar's libraries, out of the profile's first chunks:");
+for (const module of ["src/client/app/routes/profile.tsx", "src/client/app/routes/profile-stats.tsx"]) {
+  const leaks = chunkFiles(manifest, [module]).filter((f) => f.endsWith(".js") && /react-activity-calendar|recharts-wrapper/.test(readFileSync(join(dist, f), "utf8")));
+  console.log(`${leaks.length ? "LEAK" : "ok"}  ${module}${leaks.length ? `: ${leaks.join(", ")}` : ""}`);
+  if (leaks.length) process.exitCode = 1;
+}

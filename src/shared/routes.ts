@@ -19,6 +19,7 @@ export const ROUTE_PATHS = {
   community: "/community",
   profile: "/profile",
   profileTrash: "/profile/trash",
+  profileStats: "/profile/stats",
   settings: "/settings",
   settingsNotifications: "/settings/notifications",
   settingsAccount: "/settings/account",

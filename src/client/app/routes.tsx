@@ -46,6 +46,7 @@ export const routes: RouteObject[] = [
       { path: paths.community.path, lazy: () => import("./routes/community.tsx") },
       { path: paths.profile.path, lazy: () => import("./routes/profile.tsx") },
       { path: paths.profileTrash.path, lazy: () => import("./routes/profile-trash.tsx") },
+      { path: paths.profileStats.path, lazy: () => import("./routes/profile-stats.tsx") },
       { path: paths.settings.path, lazy: () => import("./routes/settings.tsx") },
       { path: paths.settingsNotifications.path, lazy: () => import("./routes/settings-notifications.tsx") },
       { path: paths.settingsAccount.path, lazy: () => import("./routes/settings-account.tsx") },

@@ -20,6 +20,7 @@ export const paths = {
   community: { path: ROUTE_PATHS.community, href: () => "/community" },
   profile: { path: ROUTE_PATHS.profile, href: () => "/profile" },
   profileTrash: { path: ROUTE_PATHS.profileTrash, href: () => "/profile/trash" },
+  profileStats: { path: ROUTE_PATHS.profileStats, href: (year?: number) => `/profile/stats${year ? `?year=${year}` : ""}` },
   settings: { path: ROUTE_PATHS.settings, href: () => "/settings" },
   settingsNotifications: { path: ROUTE_PATHS.settingsNotifications, href: () => "/settings/notifications" },
   settingsAccount: { path: ROUTE_PATHS.settingsAccount, href: () => "/settings/account" },

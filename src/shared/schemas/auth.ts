@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_ALIAS_LENGTH, MAX_LOCATION_LENGTH, MAX_NAME_LENGTH } from "../constants.ts";
 import { MESSAGES } from "../errors.ts";
+import { isoDate } from "./common.ts";
 
 const optionalTrimmed = (max: number, label: string) =>
   z
@@ -73,6 +74,8 @@ export const meOutput = z.object({
   timeZone: z.string(),
   currentStreak: z.number(),
   longestStreak: z.number(),
+  /** The grace day that saved the streak shown (issue 16), or null: spec's forgivenessDayUsed. */
+  forgivenessDayUsed: isoDate.nullable(),
 });
 export type Me = z.infer<typeof meOutput>;
 

@@ -166,6 +166,8 @@ export const portfolioStats = z.object({
   pagesWritten: z.number(),
   currentStreak: z.number(),
   longestStreak: z.number(),
+  /** The grace day that saved the current streak (issue 16), or null: spec's forgivenessDayUsed. */
+  forgivenessDayUsed: isoDate.nullable(),
   /** Featured pieces. */
   editorsSelections: z.number(),
   /** Newest first. */

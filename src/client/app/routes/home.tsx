@@ -7,7 +7,7 @@ import { Dialog } from "#client/components/ui/dialog.tsx";
 import { useSiteName } from "#client/lib/get-config.ts";
 import { useMe } from "#client/lib/get-me.ts";
 import { useDocumentTitle } from "#client/lib/use-document-title.ts";
-import { streakLabel } from "#shared/domain/streaks.ts";
+import { graceDayLine, streakLabel } from "#shared/domain/streaks.ts";
 
 function prefersReducedMotion(): boolean {
   return typeof window !== "undefined" && window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
@@ -63,6 +63,7 @@ export function Component() {
           {me.name} <span className="text-muted">welcome back</span>
         </h1>
         <p className="mt-4 text-lg text-muted">Your writing streak is {streakLabel(me.currentStreak)}</p>
+        {me.forgivenessDayUsed && <p className="mt-1 text-muted">{graceDayLine(me.forgivenessDayUsed)}</p>}
         <LinkButton to={paths.write.href()} variant="primary" className="mt-10 px-8 font-serif text-xl">
           {siteName}
         </LinkButton>

@@ -23,6 +23,7 @@ import { OfflineCopyNote } from "#client/components/ui/offline-copy-note.tsx";
 
 /** The answers /profile shows that the service worker may keep (shared/pwa.ts). */
 const OFFLINE_COPY_PATHS = ["/api/me", "/api/me/portfolio-stats", "/api/me/submissions"] as const;
+import { CalendarSection } from "#client/features/writing-calendar/components/calendar-section.tsx";
 
 const SEARCH_DEBOUNCE_MS = 300;
 /** The piece open over the portfolio: /profile?read=ID. */
@@ -101,6 +102,7 @@ function Profile() {
             onEditProfile={() => setProfileOpen(true)}
             onShowProgress={() => setProgressOpen(true)}
           />
+          <CalendarSection />
           <div className="mt-10">
             <PortfolioToolbar search={search} onSearch={setSearch} sort={sort} onSort={setSort} view={view} onView={setView} />
           </div>

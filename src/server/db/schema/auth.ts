@@ -24,6 +24,10 @@ export const users = pgTable(
     longestStreak: integer("longest_streak").notNull().default(0),
     /** The writer's local calendar date of their latest piece (YYYY-MM-DD). */
     lastWriteDate: date("last_write_date", { mode: "string" }),
+    /** The latest grace day used (issue 16): a missed local date; one per calendar month keeps a streak. */
+    graceDayUsed: date("grace_day_used", { mode: "string" }),
+    /** The first local date of the current streak (says whether the grace day saved the streak shown). */
+    streakStartDate: date("streak_start_date", { mode: "string" }),
     /**
      * Suspended by an admin (issue 13): no publishing, commenting, liking or reporting while
      * `suspended_at` is set and `suspended_until` (null: indefinitely) has not passed.

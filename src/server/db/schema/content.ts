@@ -109,6 +109,11 @@ export const submissions = pgTable(
     // A writer's pieces, newest first (portfolio, streak reads).
     index("submissions_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
     index("submissions_user_local_date_idx").on(t.userId, t.localDate),
+    // The writing calendar (issue 16): a writer's year of pieces written here, read from the index alone.
+    // (drizzle has no INCLUDE: the read columns are trailing keys)
+    index("submissions_user_calendar_idx")
+      .on(t.userId, t.localDate, t.wordCount, t.pagesWritten, t.createdAt)
+      .where(sql`${t.importedAt} IS NULL`),
     // The public feed, newest first.
     index("submissions_public_created_idx").on(t.createdAt.desc(), t.id.desc()).where(sql`${t.isPrivate} = false`),
     // The public feed by likes and by length.

@@ -3,19 +3,21 @@ import type { Me } from "#shared/schemas/auth.ts";
 import { displayName } from "#shared/domain/author.ts";
 import { firstName } from "#shared/domain/words.ts";
 import { localDate } from "#shared/domain/dates.ts";
-import { currentStreakAsOf } from "#shared/domain/streaks.ts";
+import { currentStreakAsOf, graceDaySavingStreak } from "#shared/domain/streaks.ts";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/index.ts";
 import type { SessionUser } from "../../http/context.ts";
+import { streakColumns } from "../writing/streak.service.ts";
 
 /** The client user object of spec §3: first name, full name, alias, admin flag, streaks. */
 export async function getMe(db: Db, user: SessionUser, now: Date): Promise<Me> {
   const [row] = await db
-    .select({ currentStreak: users.currentStreak, longestStreak: users.longestStreak, name: users.name, alias: users.alias, timeZone: users.timeZone, lastWriteDate: users.lastWriteDate })
+    .select({ ...streakColumns, name: users.name, alias: users.alias, timeZone: users.timeZone })
     .from(users)
     .where(eq(users.id, user.id))
     .limit(1);
   const fullName = row?.name ?? user.name;
+  const today = row ? localDate(now, row.timeZone) : "";
   return {
     id: user.id,
     email: user.email,
@@ -25,7 +27,8 @@ export async function getMe(db: Db, user: SessionUser, now: Date): Promise<Me> {
     isAdmin: user.isAdmin,
     emailVerified: user.emailVerified,
     timeZone: row?.timeZone ?? user.timeZone,
-    currentStreak: row ? currentStreakAsOf(row.currentStreak, row.lastWriteDate, localDate(now, row.timeZone)) : 0,
+    currentStreak: row ? currentStreakAsOf(row.currentStreak, row.lastWriteDate, today, row.graceDayUsed) : 0,
     longestStreak: row?.longestStreak ?? 0,
+    forgivenessDayUsed: row ? graceDaySavingStreak(row, today) : null,
   };
 }

@@ -26,6 +26,7 @@ import { deleteSubmission, loadPiece, readablePiece, updatePrivateVersion } from
 import { pieceControlsRoutes } from "./piece-controls.routes.ts";
 import { pieceImageRoutes } from "./piece-image.routes.ts";
 import { trashRoutes } from "./trash.routes.ts";
+import { writingStatsRoutes } from "./writing-stats.routes.ts";
 import { toPieceView } from "./piece-view.ts";
 import { updateProfile } from "./profile.service.ts";
 import { createShareLink, lookupShareToken } from "./share-links.service.ts";
@@ -98,4 +99,5 @@ export const portfolioRoutes = new Hono<AppEnv>()
   })
   .route("/", pieceImageRoutes)
   .route("/", pieceControlsRoutes)
-  .route("/", trashRoutes);
+  .route("/", trashRoutes)
+  .route("/", writingStatsRoutes);

@@ -39,9 +39,15 @@ describe("GET /api/me/portfolio-stats", () => {
     });
     expect(res.body.tier).toMatchObject({ current: { name: "New Voice" }, next: { name: "Novella Club" }, pagesToNext: 48.9 });
 
-    // A streak whose last day is before yesterday reads 0.
-    await t.deps.db.update(users).set({ lastWriteDate: addDays(today, -2) }).where(eq(users.id, w.id));
-    expect((await t.json<PortfolioStats>(`/api/me/portfolio-stats`, { cookie: w.cookie })).body.currentStreak).toBe(0);
+    // A streak whose last day is before yesterday reads 0 once two days are missed, or one day
+    // whose month's grace day is already spent (issue 16); one missed day with it free still counts.
+    const shown = async () => (await t.json<PortfolioStats>(`/api/me/portfolio-stats`, { cookie: w.cookie })).body.currentStreak;
+    await t.deps.db.update(users).set({ lastWriteDate: addDays(today, -3) }).where(eq(users.id, w.id));
+    expect(await shown()).toBe(0);
+    await t.deps.db.update(users).set({ lastWriteDate: addDays(today, -2), graceDayUsed: `${addDays(today, -1).slice(0, 8)}01` }).where(eq(users.id, w.id));
+    expect(await shown()).toBe(0);
+    await t.deps.db.update(users).set({ graceDayUsed: null }).where(eq(users.id, w.id));
+    expect(await shown()).toBe(3);
   });
 });
 

@@ -1,10 +1,11 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { localDate } from "#shared/domain/dates.ts";
-import { currentStreakAsOf } from "#shared/domain/streaks.ts";
+import { currentStreakAsOf, graceDaySavingStreak } from "#shared/domain/streaks.ts";
 import { tierProgress } from "#shared/domain/tiers.ts";
 import type { PortfolioStats } from "#shared/schemas/portfolio.ts";
 import type { Db } from "../../db/client.ts";
 import { submissions, userAchievements, users } from "../../db/schema/index.ts";
+import { streakColumns } from "../writing/streak.service.ts";
 
 /** The profile's numbers: works, pages, streaks, Editors' Selections, achievements and tier (of pieces written here: imported ones are not counted). */
 export async function getPortfolioStats(db: Db, userId: string, now: Date): Promise<PortfolioStats> {
@@ -19,7 +20,7 @@ export async function getPortfolioStats(db: Db, userId: string, now: Date): Prom
       .from(submissions)
       .where(and(eq(submissions.userId, userId), isNull(submissions.importedAt))),
     db
-      .select({ currentStreak: users.currentStreak, longestStreak: users.longestStreak, lastWriteDate: users.lastWriteDate, timeZone: users.timeZone })
+      .select({ ...streakColumns, timeZone: users.timeZone })
       .from(users)
       .where(eq(users.id, userId))
       .limit(1),
@@ -31,11 +32,13 @@ export async function getPortfolioStats(db: Db, userId: string, now: Date): Prom
       .limit(20),
   ]);
   const pagesExact = totals?.pages ?? 0;
+  const today = user ? localDate(now, user.timeZone) : "";
   return {
     works: totals?.works ?? 0,
     pagesWritten: Math.round(pagesExact * 10) / 10,
-    currentStreak: user ? currentStreakAsOf(user.currentStreak, user.lastWriteDate, localDate(now, user.timeZone)) : 0,
+    currentStreak: user ? currentStreakAsOf(user.currentStreak, user.lastWriteDate, today, user.graceDayUsed) : 0,
     longestStreak: user?.longestStreak ?? 0,
+    forgivenessDayUsed: user ? graceDaySavingStreak(user, today) : null,
     editorsSelections: totals?.featured ?? 0,
     achievements,
     tier: tierProgress(pagesExact),

@@ -1,12 +1,19 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import { achievementsReached, type AchievementType } from "#shared/domain/achievements.ts";
-import type { StreakState } from "#shared/domain/streaks.ts";
+import { NO_STREAK, type StreakState } from "#shared/domain/streaks.ts";
 import type { Queryable } from "../../db/client.ts";
 import { submissions, userAchievements, users } from "../../db/schema/index.ts";
 
 /* What a piece moves on its writer's row: the streak of days written and the achievements of lifetime pages. */
 
-const NO_STREAK: StreakState = { currentStreak: 0, longestStreak: 0, lastWriteDate: null };
+/** The user row's streak columns (StreakState). */
+export const streakColumns = {
+  currentStreak: users.currentStreak,
+  longestStreak: users.longestStreak,
+  lastWriteDate: users.lastWriteDate,
+  graceDayUsed: users.graceDayUsed,
+  streakStartDate: users.streakStartDate,
+};
 
 /**
  * The writer's stored streak. With `lock`, their row is held for the rest of the transaction:
@@ -14,7 +21,7 @@ const NO_STREAK: StreakState = { currentStreak: 0, longestStreak: 0, lastWriteDa
  */
 export async function streakOf(q: Queryable, userId: string, lock = false): Promise<StreakState> {
   const query = q
-    .select({ currentStreak: users.currentStreak, longestStreak: users.longestStreak, lastWriteDate: users.lastWriteDate })
+    .select(streakColumns)
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
@@ -34,7 +41,8 @@ export function lifetimePagesSql(userId: string): SQL<number> {
 /** The writer's row moved to their streak `next` (streakAfterWriting, from the row read under their lock). */
 export function recordWritingDaySql(userId: string, next: StreakState): SQL {
   return sql`update ${users} set current_streak = ${next.currentStreak}, longest_streak = ${next.longestStreak},
-    last_write_date = ${next.lastWriteDate} where id = ${userId}`;
+    last_write_date = ${next.lastWriteDate}, grace_day_used = ${next.graceDayUsed}, streak_start_date = ${next.streakStartDate}
+    where id = ${userId}`;
 }
 
 /**

@@ -53,16 +53,20 @@ describe("streaks, pages and achievements", () => {
     expect(await streakAfter("2033-03-01T20:00:00Z")).toEqual({ currentStreak: 1, longestStreak: 1 });
     expect(await streakAfter("2033-03-02T07:00:00Z")).toEqual({ currentStreak: 2, longestStreak: 2 });
     expect(await streakAfter("2033-03-03T23:59:00Z")).toEqual({ currentStreak: 3, longestStreak: 3 });
-    expect(await streakAfter("2033-03-05T10:00:00Z")).toEqual({ currentStreak: 1, longestStreak: 3 });
+    // Two missed days (03-04, 03-05): the grace day saves only one.
+    expect(await streakAfter("2033-03-06T10:00:00Z")).toEqual({ currentStreak: 1, longestStreak: 3 });
     const row = await getUserRow(t, u.id);
-    expect(row).toMatchObject({ currentStreak: 1, longestStreak: 3, lastWriteDate: "2033-03-05" });
+    expect(row).toMatchObject({ currentStreak: 1, longestStreak: 3, lastWriteDate: "2033-03-06" });
 
-    // The streak the writer is shown: still alive the day after, lapsed the day after that.
+    // The streak the writer is shown: alive the day after, and the day after that (March's grace
+    // day would save the missed day), lapsed after two missed days.
     const shown = async () =>
       (await t.json<{ user: { currentStreak: number; longestStreak: number } }>("/api/me", { cookie: u.cookie, headers: { "x-time-zone": "UTC" } })).body.user;
-    at("2033-03-06T10:00:00Z");
-    expect(await shown()).toMatchObject({ currentStreak: 1, longestStreak: 3 });
     at("2033-03-07T10:00:00Z");
+    expect(await shown()).toMatchObject({ currentStreak: 1, longestStreak: 3 });
+    at("2033-03-08T10:00:00Z");
+    expect(await shown()).toMatchObject({ currentStreak: 1, longestStreak: 3 });
+    at("2033-03-09T10:00:00Z");
     expect(await shown()).toMatchObject({ currentStreak: 0, longestStreak: 3 });
   });
 

@@ -1,4 +1,5 @@
 import { achievementLabel } from "#shared/domain/achievements.ts";
+import { graceDayLine } from "#shared/domain/streaks.ts";
 import { formatPages } from "#shared/domain/words.ts";
 import type { PortfolioStats } from "#shared/schemas/portfolio.ts";
 import { Button } from "#client/components/ui/button.tsx";
@@ -78,6 +79,7 @@ export function ProfileHeader({
           Progress
         </Button>
       </div>
+      {stats?.forgivenessDayUsed && <p className="mt-1 text-sm text-muted">{graceDayLine(stats.forgivenessDayUsed)}</p>}
       {stats && stats.achievements.length > 0 && (
         <section aria-label="Achievements" className="mt-3">
           <ul className="flex flex-wrap gap-2">
