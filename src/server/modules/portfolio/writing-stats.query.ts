@@ -3,6 +3,7 @@ import { z } from "zod";
 import { summarizeYear, type DayTotal, type HourTotal } from "#shared/domain/writing-calendar.ts";
 import type { WritingStats } from "#shared/schemas/writing-stats.ts";
 import type { Db } from "../../db/client.ts";
+import { pgErrorCode } from "../../db/errors.ts";
 import { typedRows } from "../community/typed-rows.ts";
 
 /*
@@ -26,11 +27,28 @@ const row = z.object({
   pages: z.coerce.number(),
 });
 
+/** PostgreSQL's "invalid_parameter_value": among others, a time zone its own zone database does not know. */
+const UNKNOWN_ZONE = "22023";
+
+/**
+ * The stats on the writer's clock. A zone the browser named but PostgreSQL's zone database lacks
+ * (a zone newer than the server's tzdata) falls back to UTC rather than failing the page.
+ */
 export async function getWritingStats(db: Db, userId: string, now: Date, year: number | undefined): Promise<WritingStats | null> {
+  try {
+    return await statsOnClock(db, userId, now, year, null);
+  } catch (err) {
+    if (pgErrorCode(err) !== UNKNOWN_ZONE) throw err;
+    return statsOnClock(db, userId, now, year, "UTC");
+  }
+}
+
+async function statsOnClock(db: Db, userId: string, now: Date, year: number | undefined, zone: string | null): Promise<WritingStats | null> {
   const rows = await typedRows(
     db,
     sql`with me as (
-        select time_zone, longest_streak, extract(year from ${now.toISOString()}::timestamptz at time zone time_zone)::int as this_year
+        select coalesce(${zone}::text, time_zone) as time_zone, longest_streak,
+          extract(year from ${now.toISOString()}::timestamptz at time zone coalesce(${zone}::text, time_zone))::int as this_year
         from users where id = ${userId}),
       span as (select make_date(coalesce(${year ?? null}::int, this_year), 1, 1) as first_day from me),
       mine as (

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { WRITING_STATS_MESSAGES } from "#shared/schemas/writing-stats.ts";
 import { createUser } from "#tests/factories.ts";
@@ -60,5 +61,15 @@ describe("GET /api/me/stats (issue 16 item 6)", () => {
     ]);
     const res = await getStats(t, w.cookie);
     expect(res.body).toMatchObject({ year: 2031, currentYear: 2031, usualHour: 17, days: [{ date: "2031-12-29" }, { date: "2031-12-31" }] });
+  });
+
+  it("answers on UTC's clock, not with a 500, when PostgreSQL does not know the writer's zone", async () => {
+    t.deps.testClock!.set(new Date("2032-06-01T12:00:00Z"));
+    const w = await createUser(t, { timeZone: "Europe/Paris" });
+    await insertPieces(t, w.id, [{ at: new Date("2032-05-31T23:30:00Z"), zone: "Europe/Paris", words: 40 }]);
+    await t.deps.db.execute(sql`update users set time_zone = 'Mars/Olympus_Mons' where id = ${w.id}`);
+    const res = await getStats(t, w.cookie);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ year: 2032, usualHour: 23, totals: { words: 40 }, days: [{ date: "2032-06-01" }] });
   });
 });
