@@ -1,10 +1,29 @@
-import type { Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import { storedDraft, storedDrafts } from "./device-storage.ts";
 import { expect, ORIGIN, registerViaApi, test } from "./fixtures.ts";
 
 /* The writing page's draft on this device: through a reload, between open tabs, and between the people who share a browser. */
 
 const editor = (page: Page) => page.getByRole("textbox", { name: "Your writing" });
+
+/**
+ * Two open tabs of /freewrite: a tab with nothing of its own follows the other; when both change
+ * the draft at once, exactly one of them is told instead of losing its text (`told`, its `mine`).
+ */
+async function twoTabsDisagree(context: BrowserContext) {
+  const a = await context.newPage();
+  const b = await context.newPage();
+  await a.goto("/freewrite");
+  await b.goto("/freewrite");
+  await editor(a).fill("shared start");
+  await expect(editor(b)).toHaveValue("shared start");
+  await editor(a).fill("shared start, version A");
+  await editor(b).fill("shared start, version B");
+  const warning = "This draft was changed in another tab";
+  await expect.poll(async () => (await a.getByText(warning).count()) + (await b.getByText(warning).count())).toBe(1);
+  const aTold = (await a.getByText(warning).count()) > 0;
+  return aTold ? { a, b, told: a, other: b, mine: "version A", theirs: "version B" } : { a, b, told: b, other: a, mine: "version B", theirs: "version A" };
+}
 
 test.describe("the writing page's draft", () => {
   test("a reload mid-writing restores the text and the title", async ({ page }) => {
@@ -19,19 +38,7 @@ test.describe("the writing page's draft", () => {
   });
 
   test("two tabs never silently overwrite each other's draft", async ({ context }) => {
-    const a = await context.newPage();
-    const b = await context.newPage();
-    await a.goto("/freewrite");
-    await b.goto("/freewrite");
-    await editor(a).fill("shared start");
-    // A tab with nothing of its own follows the other.
-    await expect(editor(b)).toHaveValue("shared start");
-    // Both change it at once: one of them is told instead of losing its text.
-    await editor(a).fill("shared start, version A");
-    await editor(b).fill("shared start, version B");
-    const warning = "This draft was changed in another tab";
-    await expect.poll(async () => (await a.getByText(warning).count()) + (await b.getByText(warning).count())).toBe(1);
-    const [told, other, mine] = (await a.getByText(warning).count()) ? [a, b, "version A"] : [b, a, "version B"];
+    const { a, b, told, other, mine } = await twoTabsDisagree(context);
     await expect(editor(told)).toHaveValue(`shared start, ${mine}`);
     await told.getByRole("button", { name: "keep this version" }).click();
     await expect(editor(other)).toHaveValue(`shared start, ${mine}`);
@@ -40,17 +47,7 @@ test.describe("the writing page's draft", () => {
   });
 
   test("a tab that disagrees keeps saving its text, and it is offered after that tab closes", async ({ context }) => {
-    const a = await context.newPage();
-    const b = await context.newPage();
-    await a.goto("/freewrite");
-    await b.goto("/freewrite");
-    await editor(a).fill("shared start");
-    await expect(editor(b)).toHaveValue("shared start");
-    await editor(a).fill("shared start, version A");
-    await editor(b).fill("shared start, version B");
-    const warning = "This draft was changed in another tab";
-    await expect.poll(async () => (await a.getByText(warning).count()) + (await b.getByText(warning).count())).toBe(1);
-    const [told, other, mine, theirs] = (await a.getByText(warning).count()) ? [a, b, "version A", "version B"] : [b, a, "version B", "version A"];
+    const { told, other, mine, theirs } = await twoTabsDisagree(context);
 
     // The told tab keeps writing without choosing: its words are kept, and the draft stays the other tab's.
     await editor(told).fill(`shared start, ${mine}, and then some more`);
