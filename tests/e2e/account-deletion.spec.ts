@@ -1,3 +1,4 @@
+import { storedDrafts } from "./device-storage.ts";
 import { createPieceViaApi, expect, expectAccessible, readMail, registerViaApi, signInAsAdmin, test, unique } from "./fixtures.ts";
 
 /* Issue 15 item 5: /settings/account/delete — counts first, the choice, the password, a last confirm. */
@@ -49,6 +50,10 @@ test("a writer deletes their account and their pieces for good", async ({ page }
   await page.goto("/");
   const writer = await registerViaApi(page.request, { name: `Gone ${unique()}` });
   const piece = await createPieceViaApi(page.request, { title: `Gone ${unique()}` });
+  // Unpublished words on this device: a draft of /write.
+  await page.goto("/write");
+  await page.getByRole("textbox", { name: "Your writing" }).fill("Words never sent anywhere.");
+  await expect.poll(() => storedDrafts(page, "inkwell.draft.write")).toContain("Words never sent anywhere.");
   await page.goto("/settings/account/delete");
   await page.getByRole("radio", { name: "Delete them" }).check();
   await page.getByLabel("Your password").fill(writer.password);
@@ -56,6 +61,8 @@ test("a writer deletes their account and their pieces for good", async ({ page }
   await page.getByRole("dialog", { name: "Delete your account for good?" }).getByRole("button", { name: "delete my account" }).click();
   await expect(page.getByText("Your account has been deleted.", { exact: false })).toBeVisible();
   expect((await page.request.get(`/api/community/pieces/${piece.id}`)).status()).toBe(404);
+  // Nothing the account wrote stays on the device.
+  expect(await storedDrafts(page, "inkwell.draft")).not.toContain("Words never sent anywhere.");
   // The address is free again.
   await registerViaApi(page.request, { email: writer.email, name: "Back Again" });
 });

@@ -1,6 +1,6 @@
-import type { BrowserContext, Page } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { queuedCount } from "./device-storage.ts";
-import { expect, feedCard, registerViaApi, unique } from "./fixtures.ts";
+import { expect, feedCard, ORIGIN, registerViaApi, signInAsAdmin, unique } from "./fixtures.ts";
 
 /* Steps of the offline-writing journeys (issue 16 items 2 and 3). */
 
@@ -51,4 +51,16 @@ export async function expectPublishedOnce(page: Page, title: string) {
   await page.goto("/community");
   await expect(page.getByRole("heading", { level: 1, name: "Community" })).toBeVisible();
   await expect(feedCard(page, title)).toHaveCount(1);
+}
+
+/** An admin suspends writer `id` (in a page of their own), as happens while a piece waits on a writer's device. */
+export async function suspendByAdmin(browser: Browser, id: string, reason: string) {
+  const admin = await browser.newPage();
+  try {
+    await signInAsAdmin(admin);
+    const res = await admin.request.put(`/api/admin/users/${id}/suspension`, { data: { until: null, reason }, headers: { origin: ORIGIN } });
+    expect(res.status()).toBe(200);
+  } finally {
+    await admin.context().close();
+  }
 }

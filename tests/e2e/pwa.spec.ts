@@ -84,12 +84,19 @@ test.describe("installable, offline-first app (issue 16 item 1)", () => {
 
     // The server's next version, as the browser finds it: another worker script for the same scope
     // (Playwright cannot route a worker's own script), which installs and then waits.
+    const second = await page.context().newPage();
+    await second.goto("/community");
+    await controlled(second);
     await page.evaluate(async () => {
       await navigator.serviceWorker.register("/sw.js?next", { scope: "/" });
     });
     await expect(page.getByText("A new version is ready — reload")).toBeVisible();
+    await expect(second.getByText("A new version is ready — reload")).toBeVisible();
     await Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: "Reload", exact: true }).click()]);
     await expect(page.getByText("A new version is ready — reload")).toHaveCount(0);
+    // The other tab's Reload still reloads, though the new version is already in charge.
+    await Promise.all([second.waitForEvent("load"), second.getByRole("button", { name: "Reload", exact: true }).click()]);
+    await expect(second.getByText("A new version is ready — reload")).toHaveCount(0);
     expect(errors, "page errors").toEqual([]);
     await close();
   });

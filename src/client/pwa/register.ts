@@ -22,8 +22,12 @@ async function register(): Promise<void> {
   const wb = new Workbox("/sw.js", { scope: "/" });
   wb.addEventListener("waiting", () => {
     update = () => {
-      wb.addEventListener("controlling", () => window.location.reload());
-      wb.messageSkipWaiting();
+      void navigator.serviceWorker.getRegistration().then((registration) => {
+        // Another tab's "Reload" has already made the new version the one in charge: just reload.
+        if (!registration?.waiting) return window.location.reload();
+        wb.addEventListener("controlling", () => window.location.reload());
+        wb.messageSkipWaiting();
+      });
     };
     for (const l of listeners) l();
   });

@@ -16,6 +16,7 @@ beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), "inkwell-pwa-"));
   mkdirSync(join(dist, "assets"));
   writeFileSync(join(dist, "theme.js"), THEME);
+  writeFileSync(join(dist, "sw.js"), "self.addEventListener('fetch', () => undefined);\n");
   writeFileSync(join(dist, "index.html"), `<!doctype html><html><head><script src="/theme.js"></script><title>x</title><!--app-head--></head><body><div id="root"></div></body></html>`);
   t = await createTestApp({ CLIENT_DIST_DIR: dist, SITE_NAME: "Quillhouse" });
 });
@@ -43,6 +44,13 @@ describe("the installable app", () => {
     const csp = res.headers.get("content-security-policy") ?? "";
     expect(csp).toContain(`script-src 'self' 'sha256-${createHash("sha256").update(THEME).digest("base64")}'`);
     expect(csp).not.toContain("unsafe-inline'; script");
+  });
+
+  it("serves the service worker uncached, so a new version is found on the next check (other root files keep an hour)", async () => {
+    const worker = await t.request("/sw.js");
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get("cache-control")).toBe("no-cache");
+    expect((await t.request("/theme.js")).headers.get("cache-control")).toBe("public, max-age=3600");
   });
 
   it("the app shell is the same for a signed-in writer: nothing personal is in it", async () => {

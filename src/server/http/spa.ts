@@ -99,11 +99,13 @@ export function mountClient(app: Hono<AppEnv>, resolvers: PageMetaResolver[], di
     app.use("/assets/*", serveWithCache("public, max-age=31536000, immutable"));
     // Files at the root (favicon, theme.js...): only paths with an extension, never index.html.
     const rootFiles = serveWithCache("public, max-age=3600");
+    // The service worker is asked for again on every check: a cached copy would hold a new version back.
+    const workerFile = serveWithCache("no-cache");
     app.use("*", async (c, next) => {
       const p = c.req.path;
       // Never index.html, nor the build's own files (/.vite/manifest.json).
       if (p.startsWith("/api/") || p.startsWith("/assets/") || p.startsWith("/.") || p === "/index.html" || !/\.[a-z0-9]+$/i.test(p)) return next();
-      return rootFiles(c, next);
+      return (p === "/sw.js" ? workerFile : rootFiles)(c, next);
     });
   }
   app.get("*", async (c) => {

@@ -25,7 +25,9 @@ function activities(year: number, days: CalendarDay[]): Activity[] {
  * the days; each day reads as "Nov 12, 2026: 512 words".
  */
 export default function YearHeatmap({ year, days, dark, compact = false }: { year: number; days: CalendarDay[]; dark: boolean; compact?: boolean }) {
-  const [focusDate, setFocusDate] = useState(days.at(-1)?.date ?? `${year}-01-01`);
+  const [focused, setFocusDate] = useState<string | null>(null);
+  // A day of another year (the page moved to a new year) would leave no day to tab to.
+  const focusDate = focused?.startsWith(`${year}-`) ? focused : (days.at(-1)?.date ?? `${year}-01-01`);
   const wrapper = useRef<HTMLDivElement>(null);
   const latest = days.at(-1)?.date;
   // On a narrow screen the calendar scrolls sideways: start with the latest day written in view.

@@ -35,6 +35,9 @@ export interface DraftConflict {
   key: string | null;
 }
 
+/** The tab name a version kept aside carries (a queued piece the server refused: `keepAside`). */
+export const ASIDE = "aside-";
+
 const same = (a: Text | null, b: Text | null) => (a?.title ?? "") === (b?.title ?? "") && (a?.content ?? "") === (b?.content ?? "");
 const isEmpty = (t: Text) => !t.title.trim() && !t.content.trim();
 const stamp = (t: Text, tab: string, owner: Owner): Draft => ({ title: t.title, content: t.content, updatedAt: Date.now(), tab, owner });
@@ -244,6 +247,19 @@ export function useDraft(page: WritingPage, owner: Owner, text: Text, adopt: (t:
     offerLeftOver();
   }, [endConflict, offerLeftOver, setConflict]);
 
+  /**
+   * Words that must not be lost but cannot go on screen now (a queued piece the server refused
+   * while the writer has other words here): kept as a version of their own and offered like one a
+   * closed tab left, through the same "two versions" choice.
+   */
+  const keepAside = useCallback(
+    (t: Text, id: string) => {
+      writeSideDraft(page, ASIDE + id, stamp(t, ASIDE + id, ownerRef.current));
+      if (!conflictRef.current) offerLeftOver();
+    },
+    [page, offerLeftOver],
+  );
+
   /** After a save or publish: the draft is gone, here and in storage. */
   const clear = useCallback(() => {
     window.clearTimeout(timer.current);
@@ -252,5 +268,5 @@ export function useDraft(page: WritingPage, owner: Owner, text: Text, adopt: (t:
     synced.current = { title: "", content: "" };
   }, [page, endConflict]);
 
-  return { conflict, keepMine, takeTheirs, clear, flush, savedAt };
+  return { conflict, keepMine, takeTheirs, clear, flush, keepAside, savedAt };
 }

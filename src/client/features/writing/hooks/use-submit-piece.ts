@@ -4,6 +4,7 @@ import { needsNewSession, submitFailureMessage, type SubmitFailure } from "#shar
 import { secondsLeft, tooSoonMessage, WRITING_MESSAGES, type WritingAction, type WritingPage } from "#shared/domain/writing-session.ts";
 import type { SubmissionResponse } from "#shared/schemas/writing.ts";
 import { ApiError, errorMessage } from "#client/lib/api-client.ts";
+import { getMe } from "#client/lib/get-me.ts";
 import { useCreateSubmission } from "../api/create-submission.ts";
 import { attemptFor, type Attempt } from "../lib/request-key.ts";
 import type { Owner, StoredSession } from "../lib/storage.ts";
@@ -104,6 +105,9 @@ export function useSubmitPiece({ page, owner, admin, writing, promptId, knownPro
   /** One try at a queued piece, under the rules of a fresh one: a session started at the first moment online if it had none. */
   const sendQueued = async (item: QueuedPiece): Promise<SendResult> => {
     try {
+      // The browser may have changed hands meanwhile (signed out and in as someone else in another
+      // tab): a waiting piece goes out only under the account that wrote it, and waits for them.
+      if ((await getMe())?.id !== item.owner) return { kind: "retry" };
       const token = item.writingSession || (admin ? writing.session : await writing.ensure())?.token || "";
       const pid = item.promptId ?? (await promptId());
       if ((!token && !admin) || !pid) return { kind: "retry" };

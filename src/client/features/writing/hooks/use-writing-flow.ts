@@ -63,13 +63,16 @@ export function useWritingFlow(page: WritingPage) {
       setLastSent({ action: item.action, at: Date.now() });
       dispatch({ type: "notice", message: null });
       if (!item.writingSession || item.writingSession === writing.session?.token) void writing.renew();
-      celebrate(response.achievements);
+      if (response) celebrate(response.achievements);
     },
     onRefused: (item) => {
-      // The text comes back (unless the writer has other words on the page now) with the server's reason.
+      // The text comes back with the server's reason; over other words on the page now, it is
+      // offered as a second version instead (never lost, never written over the writer's new words).
       if (empty) {
         text.setTitle(item.title);
         text.setContent(item.content);
+      } else if (item.content !== content || item.title.trim() !== title.trim()) {
+        text.draft.keepAside({ title: item.title, content: item.content }, item.key);
       }
       dispatch({ type: "notice", message: item.refused ?? "" });
     },

@@ -1,33 +1,38 @@
 import { createStore, del, get, set, values, type UseStore } from "idb-keyval";
-import type { QueuedPiece, QueueStore, TryLock } from "./queue.ts";
+import { enqueue, type QueuedPiece, type QueueStore, type TryLock } from "./queue.ts";
 
 /** The queue in IndexedDB (a database of its own: idb-keyval makes one store per database). */
 let idb: UseStore | null = null;
 const store = () => (idb ??= createStore("inkwell-queue", "pieces"));
 
 const CHANNEL = "inkwell-queue";
-const listeners = new Set<() => void>();
+/** Told of a change; `sentElsewhere`: the keys another tab has just sent (this tab may be showing them as waiting). */
+type QueueListener = (sentElsewhere: string[]) => void;
+const listeners = new Set<QueueListener>();
 let channel: BroadcastChannel | null = null;
 
 /** Something in the queue changed, here or in another tab of this browser. */
-export function onQueueChange(listener: () => void): () => void {
+export function onQueueChange(listener: QueueListener): () => void {
   if (!channel && typeof BroadcastChannel !== "undefined") {
     channel = new BroadcastChannel(CHANNEL);
-    channel.onmessage = () => listeners.forEach((l) => l());
+    channel.onmessage = (e: MessageEvent<{ sent?: unknown } | null>) => {
+      const sent = Array.isArray(e.data?.sent) ? e.data.sent.filter((k): k is string => typeof k === "string") : [];
+      listeners.forEach((l) => l(sent));
+    };
   }
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
-/** Tells this tab's listeners and the other tabs. */
-export function queueChanged(): void {
-  listeners.forEach((l) => l());
-  channel?.postMessage(null);
+/** Tells this tab's listeners and the other tabs (with the keys this tab has just sent). */
+export function queueChanged(sent: string[] = []): void {
+  listeners.forEach((l) => l([]));
+  channel?.postMessage({ sent });
 }
 
-/** Puts a piece in the queue (the same key again replaces it: one piece however often it is pressed). */
+/** Puts a piece in the queue (queue.ts `enqueue`: one piece however often it is pressed). */
 export async function enqueuePiece(item: QueuedPiece): Promise<void> {
-  await idbQueueStore.put(item);
+  await enqueue(idbQueueStore, item);
   queueChanged();
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SubmissionResponse } from "#shared/schemas/writing.ts";
-import { drainQueue, retryDelay, type QueuedPiece, type QueueStore, type SendResult, type TryLock } from "./queue.ts";
+import { drainQueue, enqueue, retryDelay, type QueuedPiece, type QueueStore, type SendResult, type TryLock } from "./queue.ts";
 
 function memoryStore(): QueueStore & { items: Map<string, QueuedPiece> } {
   const items = new Map<string, QueuedPiece>();
@@ -108,5 +108,27 @@ describe("the offline queue", () => {
 
   it("waits longer after each failed try, at most a minute", () => {
     expect([0, 1, 2, 3, 10].map(retryDelay)).toEqual([2000, 4000, 8000, 16000, 60000]);
+  });
+});
+
+describe("queueing a piece pressed again", () => {
+  it("keeps one waiting piece, with its first key, when the same text is pressed again after a reload", async () => {
+    const store = memoryStore();
+    const first = piece({ writingSession: "session-1" });
+    await enqueue(store, first);
+    const again = await enqueue(store, piece({ writingSession: "session-1" }));
+    expect(again.key).toBe(first.key);
+    expect([...store.items.keys()]).toEqual([first.key]);
+  });
+
+  it("replaces the waiting version when its text changed under the same writing session; other pieces stay", async () => {
+    const store = memoryStore();
+    const before = piece({ writingSession: "session-1", content: "First version." });
+    const another = piece({ writingSession: "session-0", content: "An earlier piece, still waiting." });
+    const elsewhere = piece({ writingSession: "session-1", page: "freewrite" });
+    for (const i of [before, another, elsewhere]) await enqueue(store, i);
+    const edited = piece({ writingSession: "session-1", content: "First version, edited." });
+    await enqueue(store, edited);
+    expect([...store.items.keys()].sort()).toEqual([another.key, elsewhere.key, edited.key].sort());
   });
 });

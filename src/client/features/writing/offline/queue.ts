@@ -87,6 +87,24 @@ export async function drainQueue(store: QueueStore, tryLock: TryLock, send: (ite
   return result;
 }
 
+const sameText = (a: QueuedPiece, b: QueuedPiece) =>
+  a.action === b.action && a.content === b.content && a.title === b.title && a.signature === b.signature && a.contentWarning === b.contentWarning;
+
+/**
+ * Puts `item` in the queue unless the same piece already waits there, and answers the one that
+ * waits. Pressed again after a reload, the same text keeps its first key (one piece, however often
+ * it is pressed); changed text under the same writing session replaces the waiting version (a
+ * session makes one piece, so both could never go out). Other pieces of the page stay.
+ */
+export async function enqueue(store: QueueStore, item: QueuedPiece): Promise<QueuedPiece> {
+  const rivals = (await store.all()).filter((i) => i.owner === item.owner && i.page === item.page && !i.refused && i.key !== item.key);
+  const twin = rivals.find((i) => sameText(i, item) && i.writingSession === item.writingSession);
+  if (twin) return twin;
+  for (const i of rivals) if (i.writingSession && i.writingSession === item.writingSession) await store.remove(i.key);
+  await store.put(item);
+  return item;
+}
+
 const RETRY_FIRST_MS = 2_000;
 const RETRY_MAX_MS = 60_000;
 

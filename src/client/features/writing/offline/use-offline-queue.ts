@@ -9,8 +9,8 @@ interface Options {
   page: WritingPage;
   owner: Owner;
   send: (item: QueuedPiece) => Promise<SendResult>;
-  /** A waiting piece went through. */
-  onSent: (item: QueuedPiece, response: SubmissionResponse) => void;
+  /** A waiting piece went through (sent by this tab: with the server's answer; by another tab: null). */
+  onSent: (item: QueuedPiece, response: SubmissionResponse | null) => void;
   /** The server refused a waiting piece: the page shows why and gives the text back; the item goes afterwards. */
   onRefused: (item: QueuedPiece) => void;
 }
@@ -22,6 +22,8 @@ interface Options {
  */
 export function useOfflineQueue({ page, owner, send, onSent, onRefused }: Options) {
   const [waiting, setWaiting] = useState<QueuedPiece[]>([]);
+  const shown = useRef<QueuedPiece[]>([]);
+  shown.current = waiting;
   const running = useRef(false);
   const again = useRef(false);
   const tries = useRef(0);
@@ -56,7 +58,7 @@ export function useOfflineQueue({ page, owner, send, onSent, onRefused }: Option
         calls.current.onRefused(item);
         await idbQueueStore.remove(item.key);
       }
-      if (result.sent.length || result.refused.length || left.length) queueChanged();
+      if (result.sent.length || result.refused.length || left.length) queueChanged(result.sent.map((s) => s.item.key));
       if (result.waiting > 0 && navigator.onLine) retry.current = window.setTimeout(() => void drain(), retryDelay(tries.current++));
       else tries.current = 0;
     } catch {
@@ -78,7 +80,11 @@ export function useOfflineQueue({ page, owner, send, onSent, onRefused }: Option
       void drain();
     };
     window.addEventListener("online", onOnline);
-    const stop = onQueueChange(() => void refresh());
+    const stop = onQueueChange((sentElsewhere) => {
+      // Another tab sent what this one shows as waiting: this page says so too (and lets its text go).
+      for (const item of shown.current) if (sentElsewhere.includes(item.key)) calls.current.onSent(item, null);
+      void refresh();
+    });
     return () => {
       window.removeEventListener("online", onOnline);
       window.clearTimeout(retry.current);
