@@ -3,7 +3,8 @@
  * viewer's locale time zone (the browser's) unless one is given.
  */
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-const SHORT = MONTHS.map((m) => m.slice(0, 3));
+/** "Jan" … "Dec". */
+export const SHORT_MONTHS = MONTHS.map((m) => m.slice(0, 3));
 
 function parts(d: Date, timeZone?: string) {
   const f = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "2-digit", hour12: true });
@@ -24,7 +25,7 @@ export function formatLongDate(value: Date | string, timeZone?: string): string 
 /** "MMM d, yyyy h:mm a": Nov 21, 2026 3:05 PM. */
 export function formatDateTime(value: Date | string, timeZone?: string): string {
   const p = parts(new Date(value), timeZone);
-  return `${SHORT[p.month]} ${p.day}, ${p.year} ${p.hour}:${p.minute} ${p.dayPeriod}`;
+  return `${SHORT_MONTHS[p.month]} ${p.day}, ${p.year} ${p.hour}:${p.minute} ${p.dayPeriod}`;
 }
 
 /** "MMMM d, yyyy 'at' h:mm a": November 21, 2026 at 3:05 PM. */
@@ -36,7 +37,7 @@ export function formatDateAtTime(value: Date | string, timeZone?: string): strin
 /** "Mon d": Nov 15 (scheduler week labels). */
 export function formatShortDate(isoDate: string): string {
   const [, m, d] = isoDate.split("-").map(Number);
-  return `${SHORT[m! - 1]} ${d}`;
+  return `${SHORT_MONTHS[m! - 1]} ${d}`;
 }
 
 /** "Just now", "5m ago", "3h ago", "2d ago" under 7 days, then the long date. */

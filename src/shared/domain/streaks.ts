@@ -1,4 +1,5 @@
 import { addDays, daysBetween } from "./dates.ts";
+import { monthOf, shortDay } from "./months.ts";
 
 /*
  * The grace day (issue 16): one missed day per calendar month keeps a streak alive. The month is
@@ -6,8 +7,6 @@ import { addDays, daysBetween } from "./dates.ts";
  * back on Nov 1). Dates are the writer's local calendar dates. Grace days are spent in date
  * order, so the latest one used is enough to know whether a month's is gone.
  */
-
-const monthOf = (date: string): string => date.slice(0, 7);
 
 /** Whether the grace day of `missed`'s calendar month is still free, given the latest grace day used. */
 export function graceDayAvailable(missed: string, graceDayUsed: string | null): boolean {
@@ -80,6 +79,5 @@ export function graceDaySavingStreak(state: StreakState, today: string): string 
 
 /** "Streak saved by your grace day on Nov 12": `graceDay` is a local date, shown as that calendar day. */
 export function graceDayLine(graceDay: string): string {
-  const day = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(`${graceDay}T00:00:00Z`));
-  return `Streak saved by your grace day on ${day}`;
+  return `Streak saved by your grace day on ${shortDay(graceDay)}`;
 }

@@ -1,3 +1,5 @@
+import { formatShortDate, wordsLabel } from "./format.ts";
+
 /*
  * The writing calendar (issue 16 item 6): a year of local days with the words written on each,
  * the year's totals, pieces per month and the writer's usual hour. Pure: the server hands in
@@ -58,10 +60,7 @@ export function hourLabel(hour: number): string {
   return `${clock(hour)}–${clock((hour + 1) % 24)}`;
 }
 
-export const MONTH_NAMES = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
-
 /** What a screen reader hears on a calendar day: "Nov 12, 2026: 512 words". */
 export function dayLabel(date: string, words: number): string {
-  const [y, m, d] = date.split("-").map(Number);
-  return `${MONTH_NAMES[m! - 1]} ${d}, ${y}: ${words === 0 ? "no writing" : `${words.toLocaleString("en-US")} ${words === 1 ? "word" : "words"}`}`;
+  return `${formatShortDate(date)}, ${date.slice(0, 4)}: ${words === 0 ? "no writing" : wordsLabel(words)}`;
 }

@@ -1,12 +1,12 @@
 import { Bar, BarChart, ResponsiveContainer, XAxis, YAxis } from "recharts";
-import { MONTH_NAMES } from "#shared/domain/writing-calendar.ts";
+import { SHORT_MONTHS } from "#shared/domain/format.ts";
 
 /*
  * Pieces per month as bars (recharts, loaded lazily). The picture is hidden from screen readers
  * and has no focus stops: the table beside it (MonthTable) says the same.
  */
 export default function MonthChart({ piecesPerMonth }: { piecesPerMonth: number[] }) {
-  const data = piecesPerMonth.map((pieces, i) => ({ month: MONTH_NAMES[i], pieces }));
+  const data = piecesPerMonth.map((pieces, i) => ({ month: SHORT_MONTHS[i], pieces }));
   return (
     <div aria-hidden="true" className="h-48 w-full text-muted">
       <ResponsiveContainer width="100%" height="100%">

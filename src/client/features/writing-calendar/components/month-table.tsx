@@ -1,4 +1,4 @@
-import { MONTH_NAMES } from "#shared/domain/writing-calendar.ts";
+import { SHORT_MONTHS } from "#shared/domain/format.ts";
 
 /** Pieces per month as a table: what the bar chart shows, for screen readers and anyone who prefers numbers. */
 export function MonthTable({ year, piecesPerMonth }: { year: number; piecesPerMonth: number[] }) {
@@ -15,8 +15,8 @@ export function MonthTable({ year, piecesPerMonth }: { year: number; piecesPerMo
         </thead>
         <tbody>
           {piecesPerMonth.map((n, i) => (
-            <tr key={MONTH_NAMES[i]} className="border-t border-line">
-              <th scope="row" className="py-1 font-normal">{MONTH_NAMES[i]}</th>
+            <tr key={SHORT_MONTHS[i]} className="border-t border-line">
+              <th scope="row" className="py-1 font-normal">{SHORT_MONTHS[i]}</th>
               <td className="py-1 text-right tabular-nums">{n}</td>
             </tr>
           ))}
