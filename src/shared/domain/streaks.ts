@@ -77,6 +77,15 @@ export function graceDaySavingStreak(state: StreakState, today: string): string 
   return streakStartDate === null || streakStartDate <= graceDayUsed ? graceDayUsed : null;
 }
 
+/** What the writer is shown of their streak on their local date `today` (/api/me and the profile's stats). */
+export function streakShownOn(state: StreakState, today: string): { currentStreak: number; longestStreak: number; forgivenessDayUsed: string | null } {
+  return {
+    currentStreak: currentStreakAsOf(state.currentStreak, state.lastWriteDate, today, state.graceDayUsed),
+    longestStreak: state.longestStreak,
+    forgivenessDayUsed: graceDaySavingStreak(state, today),
+  };
+}
+
 /** "Streak saved by your grace day on Nov 12": `graceDay` is a local date, shown as that calendar day. */
 export function graceDayLine(graceDay: string): string {
   return `Streak saved by your grace day on ${shortDay(graceDay)}`;

@@ -3,7 +3,7 @@ import type { Me } from "#shared/schemas/auth.ts";
 import { displayName } from "#shared/domain/author.ts";
 import { firstName } from "#shared/domain/words.ts";
 import { localDate } from "#shared/domain/dates.ts";
-import { currentStreakAsOf, graceDaySavingStreak } from "#shared/domain/streaks.ts";
+import { NO_STREAK, streakShownOn } from "#shared/domain/streaks.ts";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/index.ts";
 import type { SessionUser } from "../../http/context.ts";
@@ -17,7 +17,6 @@ export async function getMe(db: Db, user: SessionUser, now: Date): Promise<Me> {
     .where(eq(users.id, user.id))
     .limit(1);
   const fullName = row?.name ?? user.name;
-  const today = row ? localDate(now, row.timeZone) : "";
   return {
     id: user.id,
     email: user.email,
@@ -27,8 +26,6 @@ export async function getMe(db: Db, user: SessionUser, now: Date): Promise<Me> {
     isAdmin: user.isAdmin,
     emailVerified: user.emailVerified,
     timeZone: row?.timeZone ?? user.timeZone,
-    currentStreak: row ? currentStreakAsOf(row.currentStreak, row.lastWriteDate, today, row.graceDayUsed) : 0,
-    longestStreak: row?.longestStreak ?? 0,
-    forgivenessDayUsed: row ? graceDaySavingStreak(row, today) : null,
+    ...streakShownOn(row ?? NO_STREAK, localDate(now, row?.timeZone ?? user.timeZone)),
   };
 }

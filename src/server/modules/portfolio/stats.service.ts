@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { localDate } from "#shared/domain/dates.ts";
-import { currentStreakAsOf, graceDaySavingStreak } from "#shared/domain/streaks.ts";
+import { NO_STREAK, streakShownOn } from "#shared/domain/streaks.ts";
 import { tierProgress } from "#shared/domain/tiers.ts";
 import type { PortfolioStats } from "#shared/schemas/portfolio.ts";
 import type { Db } from "../../db/client.ts";
@@ -32,13 +32,10 @@ export async function getPortfolioStats(db: Db, userId: string, now: Date): Prom
       .limit(20),
   ]);
   const pagesExact = totals?.pages ?? 0;
-  const today = user ? localDate(now, user.timeZone) : "";
   return {
     works: totals?.works ?? 0,
     pagesWritten: Math.round(pagesExact * 10) / 10,
-    currentStreak: user ? currentStreakAsOf(user.currentStreak, user.lastWriteDate, today, user.graceDayUsed) : 0,
-    longestStreak: user?.longestStreak ?? 0,
-    forgivenessDayUsed: user ? graceDaySavingStreak(user, today) : null,
+    ...(user ? streakShownOn(user, localDate(now, user.timeZone)) : streakShownOn(NO_STREAK, "")),
     editorsSelections: totals?.featured ?? 0,
     achievements,
     tier: tierProgress(pagesExact),
