@@ -1,9 +1,11 @@
 import { useEffect, useState, type ReactNode } from "react";
+import { LoadingState } from "#client/components/ui/states.tsx";
 import { draftsLoaded, loadDrafts } from "./draft-store.ts";
 
 /**
  * Shows a writing page once the drafts on this device are read (IndexedDB answers
- * asynchronously, in milliseconds): the page starts with the writer's text, never empty first.
+ * asynchronously, usually in milliseconds; meanwhile it says so): the page starts with the writer's
+ * text, never empty first.
  */
 export function DraftsReady({ children }: { children: ReactNode }) {
   const [ready, setReady] = useState(draftsLoaded);
@@ -17,5 +19,5 @@ export function DraftsReady({ children }: { children: ReactNode }) {
       live = false;
     };
   }, [ready]);
-  return ready ? children : null;
+  return ready ? children : <LoadingState label="Opening your draft..." />;
 }
