@@ -70,6 +70,15 @@ test.describe("installable, offline-first app (issue 16 item 1)", () => {
 
   test("a new service worker waiting shows the reload prompt; the app is installable", async ({ browser }) => {
     const { page, errors, close } = await swPage(browser);
+    // The server's next version, as the browser finds it: Playwright cannot route a worker's own script,
+    // so the next version is the worker under another URL, /sw.js?next. Once it is out, the app's own
+    // register("/sw.js") means that one, as it would for a real new /sw.js: under the old URL, a page
+    // that reloads would install yet another version.
+    await page.context().addInitScript(() => {
+      const sw = navigator.serviceWorker;
+      const register = sw.register.bind(sw);
+      sw.register = (url, options) => register(localStorage.getItem("e2e-next-worker") ? "/sw.js?next" : url, options);
+    });
     await page.goto("/");
     await controlled(page);
     const cdp = await page.context().newCDPSession(page);
@@ -82,13 +91,13 @@ test.describe("installable, offline-first app (issue 16 item 1)", () => {
     expect(JSON.parse(manifest.data ?? "{}")).toMatchObject({ name: "inkwell", display: "standalone" });
     await expect(page.getByText("A new version is ready — reload")).toHaveCount(0);
 
-    // The server's next version, as the browser finds it: another worker script for the same scope
-    // (Playwright cannot route a worker's own script), which installs and then waits.
+    // The next version comes out; it installs and then waits.
     const second = await page.context().newPage();
     await second.goto("/community");
     await controlled(second);
     await page.evaluate(async () => {
-      await navigator.serviceWorker.register("/sw.js?next", { scope: "/" });
+      localStorage.setItem("e2e-next-worker", "1");
+      await navigator.serviceWorker.register("/sw.js", { scope: "/" });
     });
     await expect(page.getByText("A new version is ready — reload")).toBeVisible();
     await expect(second.getByText("A new version is ready — reload")).toBeVisible();
@@ -97,6 +106,15 @@ test.describe("installable, offline-first app (issue 16 item 1)", () => {
     // The other tab's Reload still reloads, though the new version is already in charge.
     await Promise.all([second.waitForEvent("load"), second.getByRole("button", { name: "Reload", exact: true }).click()]);
     await expect(second.getByText("A new version is ready — reload")).toHaveCount(0);
+    // Both tabs run the new version, and reloading them left nothing else waiting.
+    for (const tab of [page, second]) {
+      expect(await tab.evaluate(() => new URL(navigator.serviceWorker.controller!.scriptURL).search)).toBe("?next");
+      const registration = await tab.evaluate(async () => {
+        const r = await navigator.serviceWorker.getRegistration();
+        return { installing: r?.installing?.scriptURL ?? null, waiting: r?.waiting?.scriptURL ?? null };
+      });
+      expect(registration).toEqual({ installing: null, waiting: null });
+    }
     expect(errors, "page errors").toEqual([]);
     await close();
   });
