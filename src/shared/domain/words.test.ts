@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countWords, firstName, formatPages, pagesFor } from "./words.ts";
+import { countWords, firstName, formatPages, pagesFor, totalPages } from "./words.ts";
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`).join(" ");
 
@@ -52,5 +52,15 @@ describe("firstName", () => {
     expect(firstName("Ada King Lovelace")).toBe("Ada");
     expect(firstName("  ")).toBe("Writer");
     expect(firstName(null)).toBe("Writer");
+  });
+});
+
+describe("totalPages", () => {
+  it("adds pages exactly, then rounds to one decimal: 0.4 + 1.15 is 1.6, not the float sum's 1.5", () => {
+    expect(totalPages([0.4, 1.15])).toBe(1.6);
+    expect(totalPages([16.7, 24.65])).toBe(41.4);
+    expect(totalPages([0.04, 0.01])).toBe(0.1);
+    expect(totalPages([0.04])).toBe(0);
+    expect(totalPages([])).toBe(0);
   });
 });

@@ -22,6 +22,14 @@ describe("summarizeYear", () => {
     });
   });
 
+  it("totals the pages exactly: days of 0.4 and 1.15 pages make 1.6, as the days themselves add up", () => {
+    const days = [
+      { date: "2026-03-01", words: 100, pieces: 1, pages: 0.4 },
+      { date: "2026-03-02", words: 287, pieces: 1, pages: 1.15 },
+    ];
+    expect(summarizeYear(days, []).totals.pages).toBe(1.6);
+  });
+
   it("is all zeros, with no usual hour, for a year without writing", () => {
     expect(summarizeYear([], [])).toEqual({
       totals: { words: 0, pieces: 0, pages: 0, writingDays: 0, averageWordsPerDay: 0 },

@@ -1,4 +1,5 @@
 import { formatShortDate, wordsLabel } from "./format.ts";
+import { totalPages } from "./words.ts";
 
 /*
  * The writing calendar (issue 16 item 6): a year of local days with the words written on each,
@@ -27,11 +28,9 @@ export function summarizeYear(days: DayTotal[], hours: HourTotal[]): YearSummary
   const piecesPerMonth = Array.from({ length: 12 }, () => 0);
   let words = 0;
   let pieces = 0;
-  let pages = 0;
   for (const d of days) {
     words += d.words;
     pieces += d.pieces;
-    pages += d.pages;
     piecesPerMonth[Number(d.date.slice(5, 7)) - 1]! += d.pieces;
   }
   let usualHour: number | null = null;
@@ -41,7 +40,7 @@ export function summarizeYear(days: DayTotal[], hours: HourTotal[]): YearSummary
   }
   const writingDays = days.filter((d) => d.pieces > 0).length;
   return {
-    totals: { words, pieces, pages: Math.round(pages * 10) / 10, writingDays, averageWordsPerDay: writingDays ? Math.round(words / writingDays) : 0 },
+    totals: { words, pieces, pages: totalPages(days.map((d) => d.pages)), writingDays, averageWordsPerDay: writingDays ? Math.round(words / writingDays) : 0 },
     piecesPerMonth,
     usualHour,
   };

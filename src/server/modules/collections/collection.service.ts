@@ -2,7 +2,7 @@ import { and, asc, eq, gte, isNull, lt, sql } from "drizzle-orm";
 import { promptLine } from "#shared/domain/markup.ts";
 import { monthDays, monthLabel } from "#shared/domain/months.ts";
 import { namedByPrompt, pieceName } from "#shared/domain/piece-name.ts";
-import { countWords, pagesFor } from "#shared/domain/words.ts";
+import { countWords, pagesFor, totalPages } from "#shared/domain/words.ts";
 import { COLLECTION_MAX_PIECES, type CollectionPiece, type CollectionResponse } from "#shared/schemas/collections.ts";
 import type { Queryable } from "../../db/client.ts";
 import { pieceVersionColumns } from "../../db/piece-versions.ts";
@@ -54,13 +54,12 @@ export async function getCollection(db: Queryable, userId: string, month: string
       isPrivate: r.isPrivate,
     };
   });
-  const sum = (f: (p: CollectionPiece) => number) => pieces.reduce((n, p) => n + f(p), 0);
   return {
     month,
     label: monthLabel(month),
     pieces,
     more: Math.max(0, (count?.n ?? 0) - pieces.length),
-    wordCount: sum((p) => p.wordCount),
-    pages: Math.round(sum((p) => p.pages) * 10) / 10,
+    wordCount: pieces.reduce((n, p) => n + p.wordCount, 0),
+    pages: totalPages(pieces.map((p) => p.pages)),
   };
 }

@@ -61,6 +61,15 @@ describe("GET /api/collections/:month", () => {
     expect(empty.body.pieces).toEqual([]);
   });
 
+  it("totals the month's pages as its pieces add up: 0.4 and 1.15 pages make 1.6", async () => {
+    const writer = await createUser(t, { name: "Paula Pages" });
+    await pieceAt(t, writer, { at: "2026-08-03T10:00:00Z", content: "word ".repeat(100) });
+    await pieceAt(t, writer, { at: "2026-08-04T10:00:00Z", content: "word ".repeat(287) });
+    const res = await t.json<CollectionResponse>("/api/collections/2026-08", { cookie: writer.cookie });
+    expect(res.body.pieces.map((p) => p.pages)).toEqual([0.4, 1.15]);
+    expect(res.body.pages).toBe(1.6);
+  });
+
   it("refuses a month that is not one, and a format it does not make", async () => {
     // Year 0000 is no date the database knows (it was a 500), and a two-digit year reads as 19xx.
     for (const month of ["2026-13", "2026-1", "october", "2026-10-01", "0000-01", "0050-03"]) {
