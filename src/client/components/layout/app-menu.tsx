@@ -11,28 +11,31 @@ const item = "flex min-h-11 items-center rounded-md px-3 text-base hover:bg-acce
 
 /** The hamburger menu (spec §2 Navigation). */
 export function AppMenu({ me }: { me: Me | null }) {
-  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  // The menu is open on the page it was opened on: going to another page closes it. (An effect that
+  // closed it on each new path also ran when the page was hydrated, and undid a press made meanwhile.)
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === location.pathname;
+  const setOpen = (next: boolean) => setOpenOn(next ? location.pathname : null);
   const panelId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
-  const location = useLocation();
   const navigate = useNavigate();
   const toast = useToast();
   const [dark, toggleTheme] = useTheme();
   const signOutMutation = useAuthMutation(signOut);
 
-  useEffect(() => setOpen(false), [location.pathname]);
   useEffect(() => {
     if (!open) return;
     panelRef.current?.querySelector<HTMLElement>("a,button")?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === "Escape") {
-        setOpen(false);
+        setOpenOn(null);
         buttonRef.current?.focus();
       }
     };
     const onClick = (e: MouseEvent) => {
-      if (!panelRef.current?.contains(e.target as Node) && !buttonRef.current?.contains(e.target as Node)) setOpen(false);
+      if (!panelRef.current?.contains(e.target as Node) && !buttonRef.current?.contains(e.target as Node)) setOpenOn(null);
     };
     document.addEventListener("keydown", onKey);
     document.addEventListener("mousedown", onClick);
@@ -73,7 +76,7 @@ export function AppMenu({ me }: { me: Me | null }) {
         aria-expanded={open}
         aria-controls={panelId}
         aria-label="Menu"
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => setOpenOn((on) => (on === location.pathname ? null : location.pathname))}
         className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md text-ink hover:bg-accent-soft"
       >
         <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round">
