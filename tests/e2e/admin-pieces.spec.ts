@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { shiftWeek, weekOf } from "#shared/domain/scheduler.ts";
-import { confirmDelete, createPieceViaApi, expect, expectAccessible, feedCard, signInAsAdmin, test, unique, writerPage } from "./fixtures.ts";
+import { confirmDelete, createPieceViaApi, expect, expectAccessible, feedCard, hydrated, signInAsAdmin, test, unique, writerPage } from "./fixtures.ts";
 
 /** Fills (text) or empties ("") every day of a week through the scheduler API. */
 async function setWeek(page: Page, dates: string[], text: (date: string) => string, expected: (date: string) => { text: string; author: null } | null) {
@@ -32,10 +32,12 @@ test.describe("admin and pieces", () => {
       await signInAsAdmin(page);
       await page.goto(`/submission/${a.id}`);
       await expect(page.getByRole("heading", { level: 1, name: fromPage })).toBeVisible();
+      await hydrated(page);
       await page.getByRole("button", { name: "delete", exact: true }).click();
       // Cancel keeps it.
       await page.getByRole("dialog", { name: "Delete this piece?" }).getByRole("button", { name: "cancel" }).click();
       await expect(page.getByRole("heading", { level: 1, name: fromPage })).toBeVisible();
+      await hydrated(page);
       await page.getByRole("button", { name: "delete", exact: true }).click();
       await confirmDelete(page, fromPage);
       await expect(page).toHaveURL(/\/community$/);

@@ -1,4 +1,4 @@
-import { ADMIN_EMAIL, expect, expectAccessible, PASSWORD, readMail, registerViaApi, signInAsAdmin, test, uniqueEmail } from "./fixtures.ts";
+import { ADMIN_EMAIL, expect, expectAccessible, hydrated, PASSWORD, readMail, registerViaApi, signInAsAdmin, test, uniqueEmail } from "./fixtures.ts";
 
 test.describe("accounts", () => {
   test("register, sign out, sign in, reset a forgotten password from the email, sign in again", async ({ page }) => {
@@ -35,6 +35,7 @@ test.describe("accounts", () => {
     await expect(page.getByRole("heading", { name: /Octavia\s+welcome back/ })).toBeVisible();
     await expect(page.getByText("Your writing streak is 0 days")).toBeVisible();
 
+    await hydrated(page);
     await page.getByRole("button", { name: "Menu" }).click();
     await page.getByRole("button", { name: "Sign Out" }).click();
     await page.goto("/signin");
@@ -97,6 +98,7 @@ test.describe("accounts", () => {
       await expectAccessible(page);
     }
     await page.goto("/");
+    await hydrated(page);
     await page.getByRole("button", { name: "rules" }).click();
     await expect(page.getByRole("dialog", { name: "The rules" })).toBeVisible();
     await expectAccessible(page);
@@ -119,6 +121,7 @@ test.describe("guards and menu", () => {
 
   test("the menu offers what each person may do", async ({ page, browser }) => {
     await page.goto("/");
+    await hydrated(page);
     await page.getByRole("button", { name: "Menu" }).click();
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav.getByRole("link")).toHaveText(["Home", "Create Account", "Sign In"]);
@@ -136,6 +139,7 @@ test.describe("guards and menu", () => {
     const admin = await adminContext.newPage();
     await signInAsAdmin(admin);
     await admin.goto("/");
+    await hydrated(admin);
     await admin.getByRole("button", { name: "Menu" }).click();
     await expect(admin.getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveText([
       "Write",
@@ -164,6 +168,7 @@ test.describe("guards and menu", () => {
     await first.goto("/welcome-back");
     await second.goto("/");
     await expect(second.getByRole("heading", { name: /Two\s+welcome back/ })).toBeVisible();
+    await hydrated(first);
     await first.getByRole("button", { name: "Menu" }).click();
     await first.getByRole("button", { name: "Sign Out" }).click();
     await expect(second.getByRole("heading", { name: "Welcome to the writing club." })).toBeVisible();

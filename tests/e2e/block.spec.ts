@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { createPieceViaApi, expect, expectAccessible, feedCard, registerViaApi, test, unique } from "./fixtures.ts";
+import { createPieceViaApi, expect, expectAccessible, feedCard, hydrated, registerViaApi, test, unique } from "./fixtures.ts";
 
 /* Blocks (issue 13 item 5): a writer blocks an anonymous writer and their pieces disappear. */
 
@@ -67,6 +67,7 @@ test("a content warning hides the text behind Show on the feed and the piece pag
     const { id } = await createPieceViaApi(writer.context.request, { title, content: text });
     // The writer sets the warning and turns comments off from their piece page.
     await writer.page.goto(`/submission/${id}`);
+    await hydrated(writer.page);
     await writer.page.getByLabel(/Content warning/).fill("grief");
     await writer.page.getByRole("button", { name: "save warning" }).click();
     await expect(writer.page.getByText("Content warning saved.")).toBeVisible();
@@ -87,6 +88,7 @@ test("a content warning hides the text behind Show on the feed and the piece pag
     await expect(page.getByText("The writer turned comments off for this piece.")).toBeVisible();
     await expect(page.getByRole("textbox", { name: "Your comment" })).toHaveCount(0);
     await expectAccessible(page);
+    await hydrated(page);
     await page.getByRole("button", { name: "Show" }).click();
     await expect(page.getByText(text)).toBeVisible();
   } finally {

@@ -58,6 +58,9 @@ export async function writerPage(browser: Browser, name = "Plain Writer"): Promi
 }
 
 /** A piece's card in the community feed, found by its title. */
+/** A server-rendered page's buttons do nothing until the app has taken the page over (<html data-hydrated>): wait before clicking. */
+export const hydrated = (page: Page) => expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+
 export const feedCard = (page: Page, title: string) => page.getByRole("listitem").filter({ has: page.getByRole("link", { name: title, exact: true }) });
 
 /** Confirms the delete dialog (it names the piece) and waits for the spec's toast. */

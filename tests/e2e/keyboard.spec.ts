@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, registerViaApi, test } from "./fixtures.ts";
+import { expect, hydrated, registerViaApi, test } from "./fixtures.ts";
 
 /** Where focus goes when a dialog or the menu opens and closes (issue 11 item 14). */
 
@@ -30,6 +30,7 @@ test.describe("keyboard focus", () => {
 
   test("Tab out of the open menu closes it; Shift+Tab back to its button keeps it open", async ({ page }) => {
     await page.goto("/");
+    await hydrated(page);
     const button = page.getByRole("button", { name: "Menu" });
     const menu = page.getByRole("navigation", { name: "Main" });
     await button.click();

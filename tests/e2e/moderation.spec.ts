@@ -1,4 +1,4 @@
-import { createPieceViaApi, expect, expectAccessible, signInAsAdmin, test, unique, writerPage } from "./fixtures.ts";
+import { createPieceViaApi, expect, expectAccessible, hydrated, signInAsAdmin, test, unique, writerPage } from "./fixtures.ts";
 
 /*
  * Issue 13: a writer reports a comment, an admin sees the count live, hides it, the reporter's open
@@ -119,7 +119,7 @@ test.describe("moderation", () => {
       const { id } = await createPieceViaApi(author.page.request, { title });
       await page.goto(`/community?piece=${id}`);
       // A visitor's page comes server-rendered: its buttons work once the app has taken it over.
-      await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+      await hydrated(page);
       await page.getByRole("button", { name: `report piece ${title}` }).click();
       await expect(page.getByRole("dialog", { name: "Join the conversation" }).getByText("You must be logged in to report")).toBeVisible();
 

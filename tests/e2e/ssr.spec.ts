@@ -1,13 +1,10 @@
-import type { Page } from "@playwright/test";
-import { createPieceViaApi, expect, expectAccessible, feedCard, ORIGIN, registerViaApi, test, unique } from "./fixtures.ts";
+import { createPieceViaApi, expect, expectAccessible, feedCard, hydrated, ORIGIN, registerViaApi, test, unique } from "./fixtures.ts";
 
 /**
  * The public pages paint from the HTML (issue 12 item 6, decision 010): their first screen is in
  * the page before any script runs, and the same page then hydrates without a mismatch (the
  * fixture fails a test on any console error, which is how React reports one).
  */
-/** Clicks before hydration reach no handler: wait for the app to take over the page. */
-const hydrated = (page: Page) => expect(page.locator("html[data-hydrated]")).toHaveCount(1);
 
 test.describe("server-rendered public pages", () => {
   let title: string;
