@@ -38,7 +38,7 @@ it("opens on a press that lands while the page is being hydrated (the mount does
   document.body.append(container);
   container.innerHTML = renderToString(page());
   const button = container.querySelector<HTMLButtonElement>('button[aria-label="Menu"]')!;
-  // As main.tsx does: hydration as a transition, and the writer's press before it has finished.
+  // As main.tsx does: hydration as a transition; the writer's press comes as it is committed, before its effects.
   startTransition(() => void (root = hydrateRoot(container, page(true))));
   await vi.waitFor(() => expect(container.querySelector('nav[aria-label="Main"]')).not.toBeNull());
   expect(button.getAttribute("aria-expanded")).toBe("true");

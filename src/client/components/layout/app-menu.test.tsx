@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { MemoryRouter } from "react-router";
+import { Link, MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { ToastProvider } from "../ui/toast.tsx";
 import { AppMenu } from "./app-menu.tsx";
@@ -62,5 +62,26 @@ describe("AppMenu closing when focus leaves (issue 11 item 9 follow-up)", () => 
     fireEvent.mouseUp(list);
     fireEvent.blur(document.activeElement!, { relatedTarget: null });
     expect(screen.queryByRole("navigation", { name: "Main" })).toBeNull();
+  });
+});
+
+describe("AppMenu across pages", () => {
+  it("closes on going to another page, and stays closed on coming back to the page it was open on", () => {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <ToastProvider>
+          <MemoryRouter initialEntries={["/community"]}>
+            <AppMenu me={null} />
+            <Link to="/community">Back to the feed</Link>
+          </MemoryRouter>
+        </ToastProvider>
+      </QueryClientProvider>,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Menu" }));
+    fireEvent.click(screen.getByRole("link", { name: "Sign In" }));
+    expect(screen.queryByRole("navigation", { name: "Main" })).toBeNull();
+    fireEvent.click(screen.getByRole("link", { name: "Back to the feed" }));
+    expect(screen.queryByRole("navigation", { name: "Main" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Menu" }).getAttribute("aria-expanded")).toBe("false");
   });
 });

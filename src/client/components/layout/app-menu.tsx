@@ -15,6 +15,8 @@ export function AppMenu({ me }: { me: Me | null }) {
   // The menu is open on the page it was opened on: going to another page closes it. (An effect that
   // closed it on each new path also ran when the page was hydrated, and undid a press made meanwhile.)
   const [openOn, setOpenOn] = useState<string | null>(null);
+  // Forgotten once the page changes, or coming back to that page would open it again.
+  if (openOn !== null && openOn !== location.pathname) setOpenOn(null);
   const open = openOn === location.pathname;
   const setOpen = (next: boolean) => setOpenOn(next ? location.pathname : null);
   const panelId = useId();
