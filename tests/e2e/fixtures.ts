@@ -57,10 +57,13 @@ export async function writerPage(browser: Browser, name = "Plain Writer"): Promi
   return { page, email, close: () => context.close() };
 }
 
-/** A piece's card in the community feed, found by its title. */
-/** A server-rendered page's buttons do nothing until the app has taken the page over (<html data-hydrated>): wait before clicking. */
+/**
+ * A server-rendered page's buttons do nothing until the app has taken the page over: wait for
+ * <html data-hydrated> (set once the page itself, not only the top bar, is hydrated) before pressing.
+ */
 export const hydrated = (page: Page) => expect(page.locator("html[data-hydrated]")).toHaveCount(1);
 
+/** A piece's card in the community feed, found by its title. */
 export const feedCard = (page: Page, title: string) => page.getByRole("listitem").filter({ has: page.getByRole("link", { name: title, exact: true }) });
 
 /** Confirms the delete dialog (it names the piece) and waits for the spec's toast. */

@@ -1,7 +1,6 @@
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { useEffect, useState, type ReactNode } from "react";
 import { listenForAuthChanges } from "#client/features/auth/api/auth-actions.ts";
-import { setRenderedAt } from "#client/lib/hydration.ts";
 import { createQueryClient } from "#client/lib/query-client.ts";
 import { ToastProvider } from "#client/components/ui/toast.tsx";
 import { UpdateBanner } from "#client/pwa/update-banner.tsx";
@@ -11,12 +10,6 @@ export function AppProvider({ children, client }: { children: ReactNode; client?
   const [queryClient] = useState(() => client ?? createQueryClient());
   // Signing in or out in one tab updates every open tab.
   useEffect(() => listenForAuthChanges(queryClient), [queryClient]);
-  // A server-rendered page is hydrated by now: components take the clock's time again, and the
-  // page says so (<html data-hydrated>: tests wait for it before clicking).
-  useEffect(() => {
-    setRenderedAt(null);
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
   return (
     <QueryClientProvider client={queryClient}>
       <ToastProvider>

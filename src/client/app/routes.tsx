@@ -1,6 +1,7 @@
 import { Navigate, useRouteError, type RouteObject } from "react-router";
 import { paths } from "#client/config/paths.ts";
 import { AppShell } from "#client/components/layout/app-shell.tsx";
+import { PageHydrated } from "#client/components/layout/page-hydrated.tsx";
 import { ErrorState, FullScreenLoader } from "#client/components/ui/states.tsx";
 import { buttonClass } from "#client/components/ui/button.tsx";
 import { NotificationBell } from "#client/features/notifications/components/notification-bell.tsx";
@@ -9,14 +10,17 @@ function RouteError() {
   const error = useRouteError();
   const stale = error instanceof Error && /dynamically imported module|Importing a module script failed/i.test(error.message);
   return (
-    <ErrorState
-      message={stale ? "A new version of the app is available. Reload the page to continue." : "This page could not be shown. Please try again."}
-      action={
-        <a href={stale && typeof window !== "undefined" ? window.location.href : "/"} className={buttonClass("secondary")}>
-          {stale ? "Reload" : "Back to home"}
-        </a>
-      }
-    />
+    <>
+      <ErrorState
+        message={stale ? "A new version of the app is available. Reload the page to continue." : "This page could not be shown. Please try again."}
+        action={
+          <a href={stale && typeof window !== "undefined" ? window.location.href : "/"} className={buttonClass("secondary")}>
+            {stale ? "Reload" : "Back to home"}
+          </a>
+        }
+      />
+      <PageHydrated />
+    </>
   );
 }
 

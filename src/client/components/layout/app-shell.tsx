@@ -5,6 +5,7 @@ import { useSiteName } from "#client/lib/get-config.ts";
 import { useMe } from "#client/lib/get-me.ts";
 import { FullScreenLoader, LoadingState, loadingWordsFor } from "../ui/states.tsx";
 import { AppMenu } from "./app-menu.tsx";
+import { PageHydrated } from "./page-hydrated.tsx";
 
 const WRITING_PATHS = new Set<string>([paths.write.path, paths.freewrite.path]);
 const NO_MENU_PATHS = new Set<string>([paths.signin.path, paths.register.path]);
@@ -65,6 +66,7 @@ export function AppShell({ bell }: { bell?: ReactNode } = {}) {
       <main id="main" className="flex-1">
         <Suspense fallback={<LoadingState label={loadingWordsFor(pathname)} />}>
           <Outlet />
+          <PageHydrated />
         </Suspense>
       </main>
     </div>
