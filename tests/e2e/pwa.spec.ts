@@ -77,7 +77,8 @@ test.describe("installable, offline-first app (issue 16 item 1)", () => {
     await page.context().addInitScript(() => {
       const sw = navigator.serviceWorker;
       const register = sw.register.bind(sw);
-      sw.register = (url, options) => register(localStorage.getItem("e2e-next-worker") ? "/sw.js?next" : url, options);
+      // Kept, so the test can wait for a reloaded tab's own registration to be done.
+      sw.register = (url, options) => ((window as unknown as { registered: unknown }).registered = register(localStorage.getItem("e2e-next-worker") ? "/sw.js?next" : url, options));
     });
     await page.goto("/");
     await controlled(page);
@@ -109,9 +110,11 @@ test.describe("installable, offline-first app (issue 16 item 1)", () => {
     // Both tabs run the new version, and reloading them left nothing else waiting.
     for (const tab of [page, second]) {
       expect(await tab.evaluate(() => new URL(navigator.serviceWorker.controller!.scriptURL).search)).toBe("?next");
+      // After the reloaded app's own register() is done (an update it starts has its worker installing by then).
+      await tab.waitForFunction(() => "registered" in window);
       const registration = await tab.evaluate(async () => {
-        const r = await navigator.serviceWorker.getRegistration();
-        return { installing: r?.installing?.scriptURL ?? null, waiting: r?.waiting?.scriptURL ?? null };
+        const r = await ((window as unknown as { registered: Promise<ServiceWorkerRegistration> }).registered);
+        return { installing: r.installing?.scriptURL ?? null, waiting: r.waiting?.scriptURL ?? null };
       });
       expect(registration).toEqual({ installing: null, waiting: null });
     }
