@@ -1,4 +1,5 @@
 import { ACHIEVEMENT_NAMES, ACHIEVEMENT_PAGES, ACHIEVEMENT_TYPES, type AchievementType } from "./achievements.ts";
+import { hundredths } from "./words.ts";
 
 /**
  * Tiers by lifetime pages written (spec §9): New Voice under 50, then the achievement tiers
@@ -37,9 +38,6 @@ export interface TierProgress {
 
 /** The smallest "pages to go" shown: never "0.0 pages to" a tier not yet reached. */
 const MIN_PAGES_TO_NEXT = 0.1;
-
-/** Pages are stored with two decimals: work in hundredths so no float drift decides a tier. */
-const hundredths = (pages: number) => Math.round(pages * 100);
 
 function clean(pages: number): number {
   return Number.isFinite(pages) && pages > 0 ? pages : 0;

@@ -13,13 +13,16 @@ export function pagesFor(words: number): number {
   return Math.round((words / WORDS_PER_PAGE) * 100) / 100;
 }
 
+/** Pages (stored with two decimals) as whole hundredths, where sums and comparisons are exact. */
+export const hundredths = (pages: number): number => Math.round(pages * 100);
+
 /**
  * Pages added up and rounded to one decimal, as totals are shown. Pages carry two decimals, so they are
  * added as whole hundredths: a float sum drifts (0.4 + 1.15 = 1.5499999999999998, shown as 1.5, not 1.6).
  */
 export function totalPages(pages: readonly number[]): number {
-  const hundredths = pages.reduce((sum, p) => sum + Math.round(p * 100), 0);
-  return Math.round(hundredths / 10) / 10;
+  const sum = pages.reduce((n, p) => n + hundredths(p), 0);
+  return Math.round(sum / 10) / 10;
 }
 
 /** One decimal, as the spec shows totals and remaining pages. */

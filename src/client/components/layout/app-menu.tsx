@@ -18,7 +18,6 @@ export function AppMenu({ me }: { me: Me | null }) {
   // Forgotten once the page changes, or coming back to that page would open it again.
   if (openOn !== null && openOn !== location.pathname) setOpenOn(null);
   const open = openOn === location.pathname;
-  const setOpen = (next: boolean) => setOpenOn(next ? location.pathname : null);
   const panelId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
@@ -67,7 +66,7 @@ export function AppMenu({ me }: { me: Me | null }) {
   const closeWhenFocusLeaves = (e: FocusEvent<HTMLDivElement>) => {
     if (!open) return;
     const to = e.relatedTarget;
-    if (to instanceof Node ? !e.currentTarget.contains(to) : !pressedInside.current) setOpen(false);
+    if (to instanceof Node ? !e.currentTarget.contains(to) : !pressedInside.current) setOpenOn(null);
   };
 
   return (
@@ -78,7 +77,7 @@ export function AppMenu({ me }: { me: Me | null }) {
         aria-expanded={open}
         aria-controls={panelId}
         aria-label="Menu"
-        onClick={() => setOpenOn((on) => (on === location.pathname ? null : location.pathname))}
+        onClick={() => setOpenOn(open ? null : location.pathname)}
         className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md text-ink hover:bg-accent-soft"
       >
         <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round">
