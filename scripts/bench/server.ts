@@ -47,6 +47,9 @@ function serverEnv(port: number, opts: StartOptions): NodeJS.ProcessEnv {
     LOG_REQUESTS: "false",
     AUTH_SECRET: BENCH_AUTH_SECRET,
     AUTH_RATE_LIMIT_SCALE: "100000",
+    // The load's writers are new accounts publishing all day: per-account limits have their own settings.
+    NEW_ACCOUNT_DAILY_PIECES: "100000",
+    NEW_ACCOUNT_DAILY_COMMENTS: "100000",
     TRUST_PROXY: "true",
     MIN_WRITING_SECONDS: "0",
     // Empty wins over a developer's .env: no mail sent, no admins granted, no test clock.

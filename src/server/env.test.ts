@@ -23,6 +23,8 @@ describe("configuration", () => {
     ["AUTH_SECRET", "short"],
     ["MIN_WRITING_SECONDS", "-1"],
     ["ADMIN_EMAILS", "not-an-email"],
+    ["NEW_ACCOUNT_DAILY_PIECES", "0"],
+    ["NEW_ACCOUNT_DAILY_COMMENTS", "many"],
   ])("stops with one line naming %s when it is bad", (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(EnvError);
     try {
@@ -36,6 +38,11 @@ describe("configuration", () => {
   it("defaults APP_URL to the port it serves on, so emailed and shared links point at it", () => {
     expect(parseEnv({ PORT: "4123" }).APP_URL).toBe("http://localhost:4123");
     expect(parseEnv({ PORT: "4123", APP_URL: "https://club.example.com" }).APP_URL).toBe("https://club.example.com");
+  });
+
+  it("keeps new accounts' daily limits apart from the per-client scale (issue 24 item 5)", () => {
+    expect(parseEnv({ AUTH_RATE_LIMIT_SCALE: "50" })).toMatchObject({ NEW_ACCOUNT_DAILY_PIECES: 3, NEW_ACCOUNT_DAILY_COMMENTS: 10 });
+    expect(parseEnv({ NEW_ACCOUNT_DAILY_PIECES: "5", NEW_ACCOUNT_DAILY_COMMENTS: "20" })).toMatchObject({ NEW_ACCOUNT_DAILY_PIECES: 5, NEW_ACCOUNT_DAILY_COMMENTS: 20 });
   });
 
   it("refuses the test clock in production", () => {

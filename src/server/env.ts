@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { z } from "zod";
+import { NEW_ACCOUNT_DAILY_COMMENTS, NEW_ACCOUNT_DAILY_PIECES } from "#shared/domain/new-account.ts";
 
 /** The one place that reads process.env. Every setting is optional. */
 const boolish = z
@@ -41,6 +42,12 @@ const envSchema = z.object({
   TRUST_PROXY: boolish.default(false),
   /** Multiplies every per-client rate limit: sign-in/sign-up/reset, writing sessions, OG images, comments, likes (tests and load runs raise it). */
   AUTH_RATE_LIMIT_SCALE: z.coerce.number().positive().max(100_000).default(1),
+  /**
+   * Per-account limits of a new, unconfirmed account (issue 13 item 7): public pieces and comments
+   * a day. Their own settings, never scaled with the per-client ones (issue 24 item 5).
+   */
+  NEW_ACCOUNT_DAILY_PIECES: z.coerce.number().int().min(1).max(100_000).default(NEW_ACCOUNT_DAILY_PIECES),
+  NEW_ACCOUNT_DAILY_COMMENTS: z.coerce.number().int().min(1).max(100_000).default(NEW_ACCOUNT_DAILY_COMMENTS),
   /** Test-only: lets the end-to-end suite move the server clock. Refused with NODE_ENV=production. */
   TEST_CLOCK: boolish.default(false),
   LOG_REQUESTS: boolish.default(true),

@@ -1,3 +1,4 @@
+import { sameSessionRestoreMessage } from "#shared/domain/writing-session.ts";
 import { confirmDelete, createPieceViaApi, expect, expectAccessible, feedCard, registerViaApi, test, unique } from "./fixtures.ts";
 
 /*
@@ -66,5 +67,26 @@ test.describe("trash", () => {
     await expect(page.getByRole("button", { name: title, exact: true })).toBeVisible();
     await page.goto("/community");
     await expect(feedCard(page, title)).toHaveCount(1);
+  });
+
+  test("a restore the server refuses says why, and the piece stays in the trash", async ({ page }) => {
+    await registerViaApi(page.request, { name: "Same Window" });
+    const title = `Twice in ten minutes ${unique()}`;
+    await createPieceViaApi(page.request, { title, content: "Words from a window another piece used." });
+    await page.goto("/profile");
+    await page.getByRole("button", { name: `Actions for “${title}”` }).click();
+    await page.getByRole("menuitem", { name: "Delete" }).click();
+    await confirmDelete(page, title);
+
+    // The server's refusal of a piece from a window another piece used (issue 24 item 1): only a
+    // piece written before that rule covered the trash can be in that state, so it is answered here.
+    const message = sameSessionRestoreMessage(3);
+    await page.route("**/api/me/trash/*/restore", (route) => route.fulfill({ status: 409, json: { code: "same_writing_session", message } }));
+    await page.goto("/profile/trash");
+    await page.getByRole("button", { name: `Restore “${title}”` }).click();
+    await expect(page.getByText(message)).toBeVisible();
+    await expect(page.getByRole("heading", { name: title })).toBeVisible();
+    await expect(page.getByRole("button", { name: `Restore “${title}”` })).toBeEnabled();
+    await expectAccessible(page);
   });
 });

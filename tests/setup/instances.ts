@@ -6,7 +6,7 @@ import { openDatabase, type Database } from "#server/db/client.ts";
 import { seedFreshDatabase } from "#server/db/seed.ts";
 import { createDeps, type Deps, type DepsOptions } from "#server/deps.ts";
 import { parseEnv } from "#server/env.ts";
-import { APP_URL, cookieFrom, freshPostgres } from "./app.ts";
+import { APP_URL, cookieFrom, freshPostgres, TEST_NEW_ACCOUNT_LIMITS } from "./app.ts";
 
 /**
  * `count` app instances on one fresh, seeded database of the PostgreSQL server at `serverUrl`, each
@@ -22,6 +22,7 @@ export async function instances(serverUrl: string, count: number, env: Record<st
     DATA_DIR: mkdtempSync(join(tmpdir(), "inkwell-instances-")),
     MIN_WRITING_SECONDS: "0",
     AUTH_RATE_LIMIT_SCALE: "1000",
+    ...TEST_NEW_ACCOUNT_LIMITS,
     LOG_REQUESTS: "false",
     AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",
     ...env,

@@ -9,7 +9,7 @@ import { seedFreshDatabase } from "#server/db/seed.ts";
 import { createDeps, type Deps } from "#server/deps.ts";
 import { parseEnv } from "#server/env.ts";
 import { SseReader, type } from "#tests/setup/sse-reader.ts";
-import { APP_URL, cookieFrom, freshPostgres } from "#tests/setup/app.ts";
+import { APP_URL, cookieFrom, freshPostgres, TEST_NEW_ACCOUNT_LIMITS } from "#tests/setup/app.ts";
 import { createPrompt, createSubmission, type TestUser } from "#tests/factories.ts";
 import { allowConsoleError } from "#tests/setup/console.ts";
 import { faultProxy, type FaultProxy } from "#tests/setup/fault-proxy.ts";
@@ -45,7 +45,7 @@ describe.skipIf(!url)("PostgreSQL going away and coming back", () => {
     drop = fresh.drop;
     proxy = await faultProxy(fresh.url);
     dataDir = mkdtempSync(join(tmpdir(), "inkwell-outage-"));
-    const env = parseEnv({ NODE_ENV: "test", APP_URL, DATA_DIR: dataDir, MIN_WRITING_SECONDS: "0", AUTH_RATE_LIMIT_SCALE: "1000", TEST_CLOCK: "true", LOG_REQUESTS: "false", AUTH_SECRET: "outage-secret-outage-secret-outage-secret-01" });
+    const env = parseEnv({ NODE_ENV: "test", APP_URL, DATA_DIR: dataDir, MIN_WRITING_SECONDS: "0", AUTH_RATE_LIMIT_SCALE: "1000", ...TEST_NEW_ACCOUNT_LIMITS, TEST_CLOCK: "true", LOG_REQUESTS: "false", AUTH_SECRET: "outage-secret-outage-secret-outage-secret-01" });
     deps = await createDeps({ ...env, DATABASE_URL: undefined }, { database: await openDatabase({ databaseUrl: proxy.url }) });
     await seedFreshDatabase(deps.db, deps.clock.now(), "UTC");
     app = createApp(deps);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newAccountCommentsMessage, newAccountPiecesMessage, newAccountUntil, scaledLimit } from "./new-account.ts";
+import { newAccountCommentsMessage, newAccountPiecesMessage, newAccountUntil } from "./new-account.ts";
 
 describe("new accounts (issue 13 item 7)", () => {
   const created = new Date("2026-03-01T10:00:00Z");
@@ -17,13 +17,5 @@ describe("new accounts (issue 13 item 7)", () => {
       "New accounts can publish 3 public pieces a day until your email is confirmed or until March 2, 2026 at 5:00 AM. You can still save privately.",
     );
     expect(newAccountCommentsMessage(until, "UTC")).toBe("New accounts can post 10 comments a day until your email is confirmed or until March 2, 2026 at 10:00 AM.");
-  });
-});
-
-describe("scaledLimit", () => {
-  it("raises a limit for test runs but never lowers it below the rule", () => {
-    expect(scaledLimit(3, 1)).toBe(3);
-    expect(scaledLimit(3, 1000)).toBe(3000);
-    expect(scaledLimit(3, 0.1)).toBe(3);
   });
 });

@@ -4,8 +4,9 @@ import { formatDateAtTime } from "./format.ts";
  * New accounts (issue 13 item 7): an account under NEW_ACCOUNT_HOURS old whose email is not yet
  * confirmed may publish at most NEW_ACCOUNT_DAILY_PIECES public pieces and post at most
  * NEW_ACCOUNT_DAILY_COMMENTS comments a day (the writer's own calendar day). Saving privately is
- * never limited. Confirmed accounts have no such limit. The server raises both numbers by the
- * scale of its other rate limits (AUTH_RATE_LIMIT_SCALE: 1 in production, large for test runs).
+ * never limited. Confirmed accounts have no such limit. These are the defaults of the server's
+ * NEW_ACCOUNT_DAILY_PIECES and NEW_ACCOUNT_DAILY_COMMENTS settings: per-account rules, never scaled
+ * with the per-client rate limits (issue 24 item 5).
  */
 
 export const NEW_ACCOUNT_HOURS = 24;
@@ -29,6 +30,3 @@ export function newAccountPiecesMessage(until: Date, timeZone: string, max = NEW
 export function newAccountCommentsMessage(until: Date, timeZone: string, max = NEW_ACCOUNT_DAILY_COMMENTS): string {
   return `New accounts can post ${max} comments a day until your email is confirmed or until ${formatDateAtTime(until, timeZone)}.`;
 }
-
-/** A daily limit as the server applies it: raised like its other rate limits for test runs, never below the rule itself. */
-export const scaledLimit = (max: number, scale: number) => Math.max(max, Math.round(max * scale));

@@ -4,6 +4,7 @@ import {
   expiredSessionMessage,
   formatClock,
   resolveSignature,
+  sameSessionRestoreMessage,
   secondsLeft,
   timerShowsText,
   tooSoonMessage,
@@ -81,6 +82,15 @@ describe("refusals of a writing session that cannot count", () => {
   it("says the last piece used it up, and how long the next one needs", () => {
     expect(usedUpSessionMessage("save", 600)).toBe("This writing session was used up by your last piece. Keep writing: saving unlocks after 10 minutes of writing.");
     expect(usedUpSessionMessage("publish", 3)).toBe("This writing session was used up by your last piece. Keep writing: publishing unlocks after 3 seconds of writing.");
+  });
+
+  it("says why a restore is refused, to its writer and to an admin (issue 24 item 1)", () => {
+    expect(sameSessionRestoreMessage(600)).toBe(
+      "This piece and another of your pieces were written in the same 10 minutes of writing, and one writing session makes one piece. It stays in your trash: delete the other piece to restore this one.",
+    );
+    expect(sameSessionRestoreMessage(600, true)).toBe(
+      "This piece and another of its writer's pieces were written in the same 10 minutes of writing, and one writing session makes one piece. It stays in its writer's trash: they can delete the other piece and restore this one.",
+    );
   });
 
   it("says a session older than a day has expired", () => {

@@ -62,6 +62,16 @@ export function usedUpSessionMessage(action: WritingAction, minSeconds: number):
   return `This writing session was used up by your last piece. Keep writing: ${verb} unlocks after ${durationWords(minSeconds)} of writing.`;
 }
 
+/**
+ * A restore refused (issue 24 item 1): the trashed piece and a piece its writer has now were
+ * written in one window of writing, so they cannot both stand. `forAdmin`: an admin restores it.
+ */
+export function sameSessionRestoreMessage(minSeconds: number, forAdmin = false): string {
+  const whose = forAdmin ? "another of its writer's pieces" : "another of your pieces";
+  const where = forAdmin ? "its writer's trash: they can delete the other piece and restore this one" : "your trash: delete the other piece to restore this one";
+  return `This piece and ${whose} were written in the same ${durationWords(minSeconds)} of writing, and one writing session makes one piece. It stays in ${where}.`;
+}
+
 /** A session older than WRITING_SESSION_MAX_AGE_MS. */
 export function expiredSessionMessage(action: WritingAction, minSeconds: number): string {
   const verb = action === "save" ? "saving" : "publishing";

@@ -201,14 +201,21 @@ export const userAchievements = pgTable(
 
 /**
  * Writing sessions whose token has been spent by the save or publish it allowed.
- * A replayed token finds its nonce here and creates nothing.
+ * A replayed token finds its nonce here and creates nothing. Never deleted with the piece.
  */
-export const spentWritingSessions = pgTable("spent_writing_sessions", {
-  nonce: text("nonce").primaryKey(),
-  userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
-  submissionId: uuid("submission_id").references(() => submissions.id, { onDelete: "set null" }),
-  spentAt: timestamp("spent_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const spentWritingSessions = pgTable(
+  "spent_writing_sessions",
+  {
+    nonce: text("nonce").primaryKey(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** Falls to null when the piece leaves `submissions` (trash); the row itself stays, spent for good. */
+    submissionId: uuid("submission_id").references(() => submissions.id, { onDelete: "set null" }),
+    /** The piece's created_at (written in the same statement): a trashed or purged piece still used its window. */
+    spentAt: timestamp("spent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The writer's spent sessions by time: "used up by your last piece" counts pieces since deleted (issue 24 item 1).
+  (t) => [index("spent_writing_sessions_user_spent_idx").on(t.userId, t.spentAt)],
+);
 
 /**
  * Public events for the live feed. The id is the SSE event id, so a client that reconnects

@@ -87,7 +87,7 @@ export interface WritersDay {
   /** The day's first instant and the next day's (localDayBounds(), computed in JS: review finding 8). */
   start: Date;
   end: Date;
-  /** How many comments a new account may post that day (NEW_ACCOUNT_DAILY_COMMENTS, scaled). */
+  /** How many comments a new account may post that day (the NEW_ACCOUNT_DAILY_COMMENTS setting). */
   maxNewAccountComments: number;
 }
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { COMMENTS_LIMIT } from "#shared/constants.ts";
 import { localDate, localDayBounds } from "#shared/domain/dates.ts";
-import { NEW_ACCOUNT_DAILY_COMMENTS, NEW_ACCOUNT_HOURS, NEW_ACCOUNT_LIMIT_CODE, newAccountCommentsMessage, scaledLimit } from "#shared/domain/new-account.ts";
+import { NEW_ACCOUNT_HOURS, NEW_ACCOUNT_LIMIT_CODE, newAccountCommentsMessage } from "#shared/domain/new-account.ts";
 import { COMMUNITY_MESSAGES, type AddedComment, type CommentList, type DeletedComment, type PieceComment } from "#shared/schemas/community.ts";
 import type { Db } from "../../db/client.ts";
 import { submissionComments, submissions } from "../../db/schema/index.ts";
@@ -55,7 +55,7 @@ export async function listComments(db: Db, pieceId: string, viewer: SessionUser 
 
 export async function addComment(deps: Deps, pieceId: string, user: SessionUser, content: string, timeZone: string): Promise<AddedComment> {
   const now = deps.clock.now();
-  const day = { ...localDayBounds(localDate(now, timeZone), timeZone), maxNewAccountComments: scaledLimit(NEW_ACCOUNT_DAILY_COMMENTS, deps.env.AUTH_RATE_LIMIT_SCALE) };
+  const day = { ...localDayBounds(localDate(now, timeZone), timeZone), maxNewAccountComments: deps.env.NEW_ACCOUNT_DAILY_COMMENTS };
   return deps.db.transaction(async (tx) => {
     // An unconfirmed account's comments take turns (a per-writer lock, held to the end of the
     // transaction): the piece row's lock alone lets parallel comments on different pieces all

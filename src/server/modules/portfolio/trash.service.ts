@@ -1,5 +1,6 @@
 import { and, eq, getTableColumns, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { sameSessionRestoreMessage } from "#shared/domain/writing-session.ts";
 import { TRASH_DAYS, TRASH_EXCERPT_CHARS, TRASH_MESSAGES, type RestoreResponse } from "#shared/schemas/trash.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import {
@@ -15,15 +16,17 @@ import {
   type TrashedPieceSnapshot,
 } from "../../db/schema/index.ts";
 import type { Deps } from "../../deps.ts";
-import { notFound } from "../../http/errors.ts";
+import { HttpError, notFound } from "../../http/errors.ts";
 import { recordAudit } from "../moderation/audit.service.ts";
 import { notifyModeration } from "../notifications/notify.service.ts";
+import { sharesWritingWindow } from "../writing/writing-sessions.service.ts";
 
 /*
  * Trash (issue 15 item 3). Deleting a piece moves its row, likes and comments out of the live
  * tables, so every public query (feeds, search, share links, images, collections) is right without
  * a filter; restoring moves them back under the same id. Streaks and achievements stay as they
- * are either way: the writing happened.
+ * are either way: the writing happened; so does the writing session a piece spent, and a restore
+ * never brings back a second piece from one window of writing (issue 24 item 1).
  */
 
 export const TRASH_MS = TRASH_DAYS * 24 * 60 * 60 * 1000;
@@ -98,6 +101,10 @@ export async function restoreFromTrash(deps: Deps, who: { userId: string } | { a
     const where = "adminId" in who ? and(eq(trashedPieces.id, id), eq(trashedPieces.byAdmin, true)) : and(eq(trashedPieces.id, id), eq(trashedPieces.userId, who.userId));
     const [trashed] = await tx.select().from(trashedPieces).where(where).for("update");
     if (!trashed) throw notFound("adminId" in who ? TRASH_MESSAGES.notInWritersTrash : TRASH_MESSAGES.notFound, "not_in_trash");
+    // One window of writing makes one piece (issue 24 item 1): under the writer's lock, as a new piece is.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, trashed.userId)).for("update");
+    const min = deps.env.MIN_WRITING_SECONDS;
+    if (await sharesWritingWindow(tx, trashed, min)) throw new HttpError(409, "same_writing_session", sameSessionRestoreMessage(min, "adminId" in who));
     const p = trashed.piece;
     const makePrivate = !("adminId" in who) && trashed.byAdmin;
     const isPrivate = p.isPrivate || makePrivate;

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ACHIEVEMENT_TYPES } from "#shared/domain/achievements.ts";
 import { localDate } from "#shared/domain/dates.ts";
 import { isUuid } from "#shared/domain/ids.ts";
-import { NEW_ACCOUNT_DAILY_PIECES, NEW_ACCOUNT_LIMIT_CODE, newAccountPiecesMessage, newAccountUntil, scaledLimit } from "#shared/domain/new-account.ts";
+import { NEW_ACCOUNT_LIMIT_CODE, newAccountPiecesMessage, newAccountUntil } from "#shared/domain/new-account.ts";
 import { mayAnswerPrompt } from "#shared/domain/prompt-choice.ts";
 import { streakAfterWriting } from "#shared/domain/streaks.ts";
 import { countWords, pagesFor } from "#shared/domain/words.ts";
@@ -157,7 +157,7 @@ export async function createSubmission(
     if (session) assertSessionUsable(prior!, input.action, deps.env.MIN_WRITING_SECONDS);
     if (!isPrivate) {
       const until = newAccountUntil(prior!.createdAt, prior!.emailVerified, now);
-      const max = scaledLimit(NEW_ACCOUNT_DAILY_PIECES, deps.env.AUTH_RATE_LIMIT_SCALE);
+      const max = deps.env.NEW_ACCOUNT_DAILY_PIECES;
       if (until && prior!.publicToday >= max) throw new HttpError(429, NEW_ACCOUNT_LIMIT_CODE, newAccountPiecesMessage(until, timeZone, max));
     }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NEW_ACCOUNT_DAILY_COMMENTS } from "#shared/domain/new-account.ts";
 import { createSubmission, createUser } from "#tests/factories.ts";
-import { createTestApp, type TestApp } from "#tests/setup/app.ts";
+import { createTestApp, SHIPPED_NEW_ACCOUNT_LIMITS, type TestApp } from "#tests/setup/app.ts";
 import type { ErrorBody } from "./test-helpers.ts";
 
 /*
@@ -12,7 +12,7 @@ import type { ErrorBody } from "./test-helpers.ts";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ AUTH_RATE_LIMIT_SCALE: "1" });
+  t = await createTestApp({ AUTH_RATE_LIMIT_SCALE: "1", ...SHIPPED_NEW_ACCOUNT_LIMITS });
 });
 afterAll(async () => {
   await t?.close();

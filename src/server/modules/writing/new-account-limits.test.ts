@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NEW_ACCOUNT_DAILY_COMMENTS, NEW_ACCOUNT_DAILY_PIECES } from "#shared/domain/new-account.ts";
 import { submissions, users } from "#server/db/schema/index.ts";
 import { createSubmission, createUser, type TestUser } from "#tests/factories.ts";
-import { createTestApp, type TestApp } from "#tests/setup/app.ts";
+import { createTestApp, SHIPPED_NEW_ACCOUNT_LIMITS, type TestApp } from "#tests/setup/app.ts";
 import { submit, type ErrorBody } from "./test-helpers.ts";
 
 /*
@@ -12,10 +12,10 @@ import { submit, type ErrorBody } from "./test-helpers.ts";
  * confirmed account is not limited at all.
  */
 
-// The limits as production has them: this app does not scale rate limits up as other test apps do.
+// The limits as production has them: this app raises neither rate limits nor new-account limits as other test apps do.
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ AUTH_RATE_LIMIT_SCALE: "1" });
+  t = await createTestApp({ AUTH_RATE_LIMIT_SCALE: "1", ...SHIPPED_NEW_ACCOUNT_LIMITS });
 });
 afterAll(async () => {
   await t?.close();

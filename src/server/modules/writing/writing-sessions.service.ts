@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import {
   expiredSessionMessage,
   secondsLeft,
@@ -9,7 +9,8 @@ import {
   type WritingAction,
 } from "#shared/domain/writing-session.ts";
 import type { WritingSessionResponse } from "#shared/schemas/writing.ts";
-import { spentWritingSessions, submissions } from "../../db/schema/index.ts";
+import { spentWritingSessions, submissions, users } from "../../db/schema/index.ts";
+import type { Queryable } from "../../db/client.ts";
 import type { Deps } from "../../deps.ts";
 import { badRequest } from "../../http/errors.ts";
 import type { SessionUser } from "../../http/context.ts";
@@ -51,14 +52,42 @@ export function checkWritingTime(deps: Deps, user: SessionUser, token: string, a
 /**
  * Whether the session can still pay for a piece, as two conditions for the caller's one read
  * under the writer's lock: `spent` (a piece already used it) and `usedUp` (it started no later
- * than the writer's latest piece, submissions_user_created_idx: tokens collected in advance
- * cannot pay for several pieces).
+ * than the writer's latest piece: tokens collected in advance cannot pay for several pieces).
+ * The latest piece is read from `submissions` (submissions_user_created_idx: exempt and imported
+ * pieces too) and from the spent sessions (spent_writing_sessions_user_spent_idx), which outlive
+ * their pieces: a piece deleted, or deleted forever, still used its window (issue 24 item 1).
  */
 export function sessionStateSql(session: WritingSession, userId: string): { spent: SQL<boolean>; usedUp: SQL<boolean> } {
+  const started = new Date(session.startedAtMs);
+  const w = spentWritingSessions;
   return {
-    spent: sql<boolean>`exists (select 1 from ${spentWritingSessions} where ${spentWritingSessions.nonce} = ${session.nonce})`,
-    usedUp: sql<boolean>`exists (select 1 from ${submissions} where ${submissions.userId} = ${userId} and ${submissions.createdAt} >= ${new Date(session.startedAtMs)})`,
+    spent: sql<boolean>`exists (select 1 from ${w} where ${w.nonce} = ${session.nonce})`,
+    usedUp: sql<boolean>`(exists (select 1 from ${submissions} where ${submissions.userId} = ${userId} and ${submissions.createdAt} >= ${started})
+      or exists (select 1 from ${w} where ${w.userId} = ${userId} and ${w.spentAt} >= ${started}))`,
   };
+}
+
+/**
+ * Whether a trashed piece (its writer, id and created_at) was written in the same window of writing
+ * as a piece its writer has now (issue 24 item 1), so restoring it would make one window count
+ * twice. Both were paid for by a writing session (a piece's spent session is the writer's one
+ * spent at its created_at) and were made less than the writing time apart: the later one's session
+ * then started before the earlier piece existed, which the rule refuses. Only pieces made before
+ * spent sessions outlived their pieces can be in this state; exempt and imported pieces never are.
+ */
+export async function sharesWritingWindow(q: Queryable, piece: { userId: string; id: string; createdAt: Date }, minSeconds: number): Promise<boolean> {
+  const gap = sql`make_interval(secs => ${minSeconds})`;
+  // Qualified names: both tables have a user_id.
+  const [row] = await q
+    .select({
+      shared: sql<boolean>`exists (select 1 from spent_writing_sessions mine where mine.user_id = ${piece.userId} and mine.spent_at = ${piece.createdAt})
+        and exists (select 1 from submissions other join spent_writing_sessions theirs on theirs.user_id = other.user_id and theirs.spent_at = other.created_at
+          where other.user_id = ${piece.userId} and other.id <> ${piece.id}
+            and other.created_at > ${piece.createdAt}::timestamptz - ${gap} and other.created_at < ${piece.createdAt}::timestamptz + ${gap})`.mapWith(Boolean),
+    })
+    .from(users)
+    .where(eq(users.id, piece.userId));
+  return row?.shared ?? false;
 }
 
 /** Refuses a piece whose session is spent or used up (sessionStateSql, read under the writer's lock). */

@@ -1,0 +1,1 @@
+CREATE INDEX "spent_writing_sessions_user_spent_idx" ON "spent_writing_sessions" USING btree ("user_id","spent_at");
