@@ -51,10 +51,9 @@ export function createApp(deps: Deps) {
   });
   const apiBodyLimit = bodyLimit({
     maxSize: 1024 * 1024,
-    onError: (c) => {
-      // The rest of the body is still on the socket: close it, so the client's next request
-      // goes on a fresh connection instead of being read as the tail of this one.
-      c.header("Connection", "close");
+    // The rest of the body is read and dropped after the answer (http/node-server.ts), so the
+    // client reads this 413 instead of a reset, and the connection stays usable.
+    onError: () => {
       throw new HttpError(413, "too_large", "That is too long to send in one go.");
     },
   });

@@ -41,7 +41,8 @@ export function createAuth({ env, db, outbox, admins, authSecret, background }: 
     baseURL: env.APP_URL,
     basePath: "/api/auth",
     secret: authSecret,
-    trustedOrigins: [env.APP_URL],
+    // APP_URL's origin, or every loopback name of the port when APP_URL is unset (env.ts appOrigins).
+    trustedOrigins: env.APP_ORIGINS,
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: {

@@ -58,7 +58,21 @@ const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
 });
 
-export type Env = Omit<z.infer<typeof envSchema>, "APP_URL"> & { APP_URL: string };
+export type Env = Omit<z.infer<typeof envSchema>, "APP_URL"> & {
+  APP_URL: string;
+  /** The origins a browser may write from (http/same-origin.ts, better-auth): see appOrigins. */
+  APP_ORIGINS: string[];
+};
+
+/**
+ * APP_URL's origin when it is set. Unset, the server is on this machine, and the loopback names
+ * of its port are one site (issue 24 item 4): `npm start` prints localhost, and a newcomer who
+ * opens 127.0.0.1 or [::1] instead must still be able to sign up.
+ */
+export function appOrigins(appUrl: string | undefined, port: number): string[] {
+  if (appUrl) return [new URL(appUrl).origin];
+  return ["localhost", "127.0.0.1", "[::1]"].map((host) => `http://${host}:${port}`);
+}
 
 /** Reads KEY=VALUE lines of a .env file; values already in the environment win. */
 function readDotEnv(path: string): Record<string, string> {
@@ -93,7 +107,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new EnvError("Invalid configuration: TEST_CLOCK cannot be enabled with NODE_ENV=production");
   }
   const APP_URL = result.data.APP_URL ?? `http://localhost:${result.data.PORT}`;
-  return { ...result.data, APP_URL, DATA_DIR: resolve(result.data.DATA_DIR) };
+  return { ...result.data, APP_URL, APP_ORIGINS: appOrigins(result.data.APP_URL, result.data.PORT), DATA_DIR: resolve(result.data.DATA_DIR) };
 }
 
 export function loadEnv(): Env {

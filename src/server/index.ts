@@ -4,7 +4,7 @@ import { createApp } from "./app.ts";
 import { seedFreshDatabase } from "./db/seed.ts";
 import { DataDirLockedError, DataDirUnwritableError } from "./db/lock.ts";
 import { Drain, SERVER_OPTIONS } from "./http/lifecycle.ts";
-import { withFastPath } from "./http/node-server.ts";
+import { NODE_SERVER_OPTIONS, withFastPath } from "./http/node-server.ts";
 import { feedFastPath } from "./modules/community/feed-fast-path.ts";
 import { createDeps } from "./deps.ts";
 import { EnvError, loadEnv } from "./env.ts";
@@ -47,7 +47,7 @@ async function main() {
   const app = createApp(deps);
   const drain = new Drain();
   const fast = feedFastPath(deps, { draining: () => drain.isDraining });
-  const server = serve({ fetch: drain.wrap(app.fetch), port: env.PORT, hostname: env.HOST, serverOptions: SERVER_OPTIONS, createServer: withFastPath(fast) }, (info) => {
+  const server = serve({ fetch: drain.wrap(app.fetch), port: env.PORT, hostname: env.HOST, serverOptions: SERVER_OPTIONS, createServer: withFastPath(fast), ...NODE_SERVER_OPTIONS }, (info) => {
     // One line a person reads first (the JSON line below is for log collectors).
     const local = ["127.0.0.1", "::1", "0.0.0.0", "::"].includes(info.address) ? "localhost" : info.address;
     console.log(`${env.SITE_NAME} is running at http://${local}:${info.port}`);

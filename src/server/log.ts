@@ -17,3 +17,8 @@ export function errorLine(msg: string, err: unknown, fields: Record<string, unkn
 export function logError(msg: string, err: unknown, fields: Record<string, unknown> = {}): void {
   console.error(errorLine(msg, err, fields));
 }
+
+/** One warning line for an operator (what to change), never a request's body. */
+export function logWarn(msg: string, fields: Record<string, unknown> = {}): void {
+  console.warn(JSON.stringify({ level: "warn", msg, ...fields }));
+}

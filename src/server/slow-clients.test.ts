@@ -60,7 +60,6 @@ describe("slow clients", () => {
     const big = JSON.stringify({ email: "x".repeat(2 * 1024 * 1024), password: "x" });
     const tooLarge = await fetch(`${server.url}/api/auth/sign-in/email`, { method: "POST", headers: { origin: "http://localhost:3000", "content-type": "application/json" }, body: big });
     expect(tooLarge.status).toBe(413);
-    expect(tooLarge.headers.get("connection")).toBe("close");
     await tooLarge.text();
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
   });

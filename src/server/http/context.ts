@@ -1,4 +1,4 @@
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { Deps } from "../deps.ts";
 import { forbidden, unauthorized } from "./errors.ts";
 
@@ -40,3 +40,23 @@ export function requireAdmin(c: AppContext, message?: string): SessionUser {
   if (!user.isAdmin) throw forbidden("Only admins can do that", "not_admin");
   return user;
 }
+
+/**
+ * A signed-in route's first middleware (issue 24 item 6): a visitor hears 401 before any rate
+ * limit, path, query or body is read, whatever they send (http/signed-in-routes.test.ts walks
+ * every route). The handler's own requireUser then reads the writer.
+ */
+export const signedIn =
+  (message?: string): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    requireUser(c, message);
+    await next();
+  };
+
+/** An admin route's first middleware: a visitor hears 401 and a writer 403 before the request is read. */
+export const adminOnly =
+  (message?: string): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    requireAdmin(c, message);
+    await next();
+  };

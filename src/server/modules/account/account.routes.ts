@@ -10,7 +10,7 @@ import {
   signedOutResponse,
 } from "#shared/schemas/account.ts";
 import { ROUTE_PATHS } from "#shared/routes.ts";
-import { requireUser, type AppContext, type AppEnv } from "../../http/context.ts";
+import { requireUser, signedIn, type AppContext, type AppEnv } from "../../http/context.ts";
 import { HttpError, notFound } from "../../http/errors.ts";
 import { uuidParam } from "../../http/params.ts";
 import { rateLimit } from "../../http/rate-limit.ts";
@@ -36,7 +36,9 @@ const devicesLimit = rateLimit({ bucket: "account-devices", windowMs: 10 * 60_00
 /** Where the emailed link lands (the page says what happened; better-auth adds ?error= on a bad link). */
 export const EMAIL_CHANGED_LANDING = `${ROUTE_PATHS.settingsAccount}?email=changed`;
 
-const signedIn = (c: AppContext) => requireUser(c, ACCOUNT_MESSAGES.loginToManage);
+const writer = (c: AppContext) => requireUser(c, ACCOUNT_MESSAGES.loginToManage);
+/** First on every route here: a visitor hears 401 before the limit or the input is read. */
+const signedInFirst = signedIn(ACCOUNT_MESSAGES.loginToManage);
 
 /** better-auth's failure as an HttpError: a 4xx keeps its status in our words, anything else is a 500 logged. */
 async function refusal(res: Response, what: string): Promise<HttpError> {
@@ -51,8 +53,8 @@ async function refusal(res: Response, what: string): Promise<HttpError> {
 
 export const accountRoutes = new Hono<AppEnv>()
   /** Change email: a link to the new address (auth.ts sends it, and tells the old address); nothing changes until it is followed. */
-  .post("/me/email", emailLimit, validate("json", changeEmailInput), async (c) => {
-    const user = signedIn(c);
+  .post("/me/email", signedInFirst, emailLimit, validate("json", changeEmailInput), async (c) => {
+    const user = writer(c);
     const { newEmail } = c.req.valid("json");
     const { db, auth } = c.get("deps");
     if (newEmail === user.email.toLowerCase()) throw new HttpError(422, "email_same", ACCOUNT_MESSAGES.emailSame, [{ path: "newEmail", message: ACCOUNT_MESSAGES.emailSame }]);
@@ -64,8 +66,8 @@ export const accountRoutes = new Hono<AppEnv>()
     return respond(c, changeEmailResponse, { sentTo: newEmail });
   })
   /** Change password: the current one checked, the new one held to the sign-up rules, every other session ended. */
-  .post("/me/password", passwordLimit, validate("json", changePasswordInput), async (c) => {
-    const user = signedIn(c);
+  .post("/me/password", signedInFirst, passwordLimit, validate("json", changePasswordInput), async (c) => {
+    const user = writer(c);
     const input = c.req.valid("json");
     refuseWeakPassword(weakPasswordReasons(input.newPassword, { email: user.email, name: user.name }), "newPassword");
     const res = await c
@@ -76,21 +78,21 @@ export const accountRoutes = new Hono<AppEnv>()
     for (const cookie of res.headers.getSetCookie()) c.header("set-cookie", cookie, { append: true });
     return respond(c, changePasswordResponse, { changed: true });
   })
-  .get("/me/sessions", devicesLimit, async (c) => {
-    const user = signedIn(c);
+  .get("/me/sessions", signedInFirst, devicesLimit, async (c) => {
+    const user = writer(c);
     const { db, clock } = c.get("deps");
     return respond(c, devicesResponse, await listDevices(db, user.id, c.get("sessionId"), clock.now()));
   })
   /** Sign one other device out. Another writer's session id is "not found", and nothing changes. */
-  .delete("/me/sessions/:id", devicesLimit, uuidParam(ACCOUNT_MESSAGES.sessionNotFound), async (c) => {
-    const user = signedIn(c);
+  .delete("/me/sessions/:id", signedInFirst, devicesLimit, uuidParam(ACCOUNT_MESSAGES.sessionNotFound), async (c) => {
+    const user = writer(c);
     const { id } = c.req.valid("param");
     if (id === c.get("sessionId")) throw new HttpError(422, "this_session", ACCOUNT_MESSAGES.thisSession);
     if (!(await endSession(c.get("deps").db, user.id, id))) throw notFound(ACCOUNT_MESSAGES.sessionNotFound);
     return respond(c, signedOutResponse, { signedOut: 1 });
   })
-  .post("/me/sessions/sign-out-others", devicesLimit, async (c) => {
-    const user = signedIn(c);
+  .post("/me/sessions/sign-out-others", signedInFirst, devicesLimit, async (c) => {
+    const user = writer(c);
     const current = c.get("sessionId");
     if (!current) throw new HttpError(401, "unauthorized", ACCOUNT_MESSAGES.loginToManage);
     return respond(c, signedOutResponse, { signedOut: await endOtherSessions(c.get("deps").db, user.id, current) });

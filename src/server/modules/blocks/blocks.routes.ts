@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { BLOCK_MESSAGES, blockCreated, blockInput, blockList, blockRemoved, blocksQuery } from "#shared/schemas/blocks.ts";
-import { requireUser, type AppEnv } from "../../http/context.ts";
+import { requireUser, signedIn, type AppEnv } from "../../http/context.ts";
 import { uuidParam } from "../../http/params.ts";
 import { rateLimit } from "../../http/rate-limit.ts";
 import { respond } from "../../http/respond.ts";
@@ -12,14 +12,8 @@ const blockLimit = rateLimit({ bucket: "blocks", windowMs: 60_000, max: 30 });
 
 /** A writer's blocks (issue 13 item 5), mounted under /api. Signed-in only: a visitor hears 401 first. */
 export const blocksRoutes = new Hono<AppEnv>()
-  .use("/blocks", async (c, next) => {
-    requireUser(c, BLOCK_MESSAGES.loginToBlock);
-    await next();
-  })
-  .use("/blocks/*", async (c, next) => {
-    requireUser(c, BLOCK_MESSAGES.loginToBlock);
-    await next();
-  })
+  .use("/blocks", signedIn(BLOCK_MESSAGES.loginToBlock))
+  .use("/blocks/*", signedIn(BLOCK_MESSAGES.loginToBlock))
   .get("/blocks", validate("query", blocksQuery), async (c) => {
     const user = requireUser(c, BLOCK_MESSAGES.loginToBlock);
     return respond(c, blockList, await listBlocks(c.get("deps").db, user.id, c.req.valid("query").cursor));

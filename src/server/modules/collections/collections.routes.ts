@@ -1,9 +1,8 @@
 import { Hono } from "hono";
-import { createMiddleware } from "hono/factory";
 import { collectionDownloadQuery, collectionParam, collectionResponse, COLLECTION_MESSAGES } from "#shared/schemas/collections.ts";
 import { collectionEpub } from "../../export/collection-epub.tsx";
 import { collectionMarkdown } from "../../export/collection-markdown.ts";
-import { requireUser, type AppEnv } from "../../http/context.ts";
+import { requireUser, signedIn, type AppEnv } from "../../http/context.ts";
 import { rateLimit } from "../../http/rate-limit.ts";
 import { respond } from "../../http/respond.ts";
 import { validate } from "../../http/validate.ts";
@@ -14,22 +13,19 @@ import { getCollection } from "./collection.service.ts";
  * caller's own pieces, so there is no one else's collection to ask for (an admin gets their own).
  */
 /** Signed in, before anything else is looked at: a visitor is asked to sign in whatever the address. */
-const signedIn = createMiddleware<AppEnv>(async (c, next) => {
-  requireUser(c, COLLECTION_MESSAGES.signIn);
-  await next();
-});
+const signedInFirst = signedIn(COLLECTION_MESSAGES.signIn);
 
 /** A book is built per download: plenty for a person, not for a script. */
 const downloadLimit = rateLimit({ bucket: "collection-downloads", windowMs: 60 * 60_000, max: 60, per: "account" });
 
 export const collectionsRoutes = new Hono<AppEnv>()
-  .get("/collections/:month", signedIn, validate("param", collectionParam), async (c) => {
+  .get("/collections/:month", signedInFirst, validate("param", collectionParam), async (c) => {
     const user = requireUser(c, COLLECTION_MESSAGES.signIn);
     c.header("Cache-Control", "private, no-store");
     return respond(c, collectionResponse, await getCollection(c.get("deps").db, user.id, c.req.valid("param").month));
   })
   /** The collection as a file: Markdown or EPUB, downloaded (Content-Disposition: attachment). */
-  .get("/collections/:month/download", signedIn, downloadLimit, validate("param", collectionParam), validate("query", collectionDownloadQuery), async (c) => {
+  .get("/collections/:month/download", signedInFirst, downloadLimit, validate("param", collectionParam), validate("query", collectionDownloadQuery), async (c) => {
     const user = requireUser(c, COLLECTION_MESSAGES.signIn);
     const { db, env, clock } = c.get("deps");
     const { month } = c.req.valid("param");

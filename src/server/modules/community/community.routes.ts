@@ -1,4 +1,4 @@
-import { Hono, type MiddlewareHandler } from "hono";
+import { Hono } from "hono";
 import { MESSAGES } from "#shared/errors.ts";
 import { localDate } from "#shared/domain/dates.ts";
 import {
@@ -13,7 +13,7 @@ import {
   pieceDetailResponse,
   promptHistory,
 } from "#shared/schemas/community.ts";
-import { requireUser, type AppEnv } from "../../http/context.ts";
+import { requireUser, signedIn, type AppEnv } from "../../http/context.ts";
 import { uuidParam } from "../../http/params.ts";
 import { rateLimit } from "../../http/rate-limit.ts";
 import { respond } from "../../http/respond.ts";
@@ -26,14 +26,6 @@ import { serveFirstPage } from "./feed-first-page.ts";
 import { setLike } from "./likes.service.ts";
 import { getPiece } from "./piece.service.ts";
 import { getPromptHistory } from "./prompt-history.service.ts";
-
-/** Signed-in only, checked before the body and the path are (a visitor always hears 401). */
-const signedIn =
-  (message: string): MiddlewareHandler<AppEnv> =>
-  async (c, next) => {
-    requireUser(c, message);
-    await next();
-  };
 
 /** A piece's id in the path: not a UUID names nothing, 404 like any missing piece. */
 const pieceId = uuidParam(COMMUNITY_MESSAGES.pieceNotFound);

@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { createMiddleware } from "hono/factory";
 import { displayName } from "#shared/domain/author.ts";
 import { localDate } from "#shared/domain/dates.ts";
 import { monthDays, monthLabel } from "#shared/domain/months.ts";
@@ -9,7 +8,7 @@ import { dataExportStream } from "../../export/data-json.ts";
 import { portfolioEpub } from "../../export/portfolio-epub.tsx";
 import { markdownArchive } from "../../export/markdown-archive.ts";
 import { currentVersion, pieceMarkdown, pieceText } from "../../export/piece-files.ts";
-import { requireUser, type AppContext, type AppEnv } from "../../http/context.ts";
+import { requireUser, signedIn, type AppContext, type AppEnv } from "../../http/context.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
 import { uuidParam } from "../../http/params.ts";
 import { rateLimit } from "../../http/rate-limit.ts";
@@ -23,10 +22,7 @@ import { newestPieces, ownPiece, piecesByDay } from "./export.query.ts";
  */
 
 /** Signed in, before anything else is looked at. */
-const signedIn = createMiddleware<AppEnv>(async (c, next) => {
-  requireUser(c, EXPORT_MESSAGES.signIn);
-  await next();
-});
+const signedInFirst = signedIn(EXPORT_MESSAGES.signIn);
 
 /** Each export reads every piece of the writer: 10 an hour is plenty for a person, not for a script. */
 const exportLimit = rateLimit({ bucket: "exports", windowMs: 60 * 60_000, max: EXPORTS_PER_HOUR, per: "account" });
@@ -52,7 +48,7 @@ function bookScope(scope: EpubExportQuery["scope"]): { first: string | null; nex
 }
 
 export const exportRoutes = new Hono<AppEnv>()
-  .get("/me/export/markdown", signedIn, exportLimit, (c) => {
+  .get("/me/export/markdown", signedInFirst, exportLimit, (c) => {
     const user = requireUser(c, EXPORT_MESSAGES.signIn);
     const { db, env, clock } = c.get("deps");
     const day = exportDay(c);
@@ -60,7 +56,7 @@ export const exportRoutes = new Hono<AppEnv>()
     return c.body(markdownArchive(newestPieces(db, user.id), env.SITE_NAME, day, clock.now()));
   })
   /** The portfolio (or a year, or a month) as an EPUB book, signed with the writer's name or alias. */
-  .get("/me/export/epub", signedIn, validate("query", epubExportQuery), exportLimit, (c) => {
+  .get("/me/export/epub", signedInFirst, validate("query", epubExportQuery), exportLimit, (c) => {
     const user = requireUser(c, EXPORT_MESSAGES.signIn);
     const { db, env, clock } = c.get("deps");
     const query = c.req.valid("query");
@@ -73,14 +69,14 @@ export const exportRoutes = new Hono<AppEnv>()
     return c.body(portfolioEpub(piecesByDay(db, user.id, scope.first, scope.next), book));
   })
   /** "All my data": one JSON document (shared/schemas/data-export.ts), streamed. */
-  .get("/me/export/json", signedIn, exportLimit, (c) => {
+  .get("/me/export/json", signedInFirst, exportLimit, (c) => {
     const user = requireUser(c, EXPORT_MESSAGES.signIn);
     const { db, clock } = c.get("deps");
     attachment(c, "application/json; charset=utf-8", `inkwell-data-${exportDay(c)}.json`);
     return c.body(dataExportStream(db, user.id, clock.now()));
   })
   /** One piece as .md (with front matter) or .txt: the writer's current version. */
-  .get("/submissions/:id/download", signedIn, pieceLimit, uuidParam(EXPORT_MESSAGES.notFound), validate("query", pieceDownloadQuery), async (c) => {
+  .get("/submissions/:id/download", signedInFirst, pieceLimit, uuidParam(EXPORT_MESSAGES.notFound), validate("query", pieceDownloadQuery), async (c) => {
     const user = requireUser(c, EXPORT_MESSAGES.signIn);
     const piece = await ownPiece(c.get("deps").db, user.id, c.req.valid("param").id);
     if (!piece) throw notFound(EXPORT_MESSAGES.notFound);

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { MAIL_KIND_NAMES, PREFS_MESSAGES, mailChoiceResponse, mailTokenQuery, notificationPrefsInput, notificationPrefsResponse } from "#shared/schemas/notification-prefs.ts";
-import { requireUser, type AppEnv } from "../../http/context.ts";
+import { requireUser, signedIn, type AppEnv } from "../../http/context.ts";
 import { HttpError } from "../../http/errors.ts";
 import { respond } from "../../http/respond.ts";
 import { validate } from "../../http/validate.ts";
@@ -23,7 +23,7 @@ export const mailPrefsRoutes = new Hono<AppEnv>()
     const user = requireUser(c, PREFS_MESSAGES.loginRequired);
     return respond(c, notificationPrefsResponse, { prefs: await getPrefs(c.get("deps").db, user.id) });
   })
-  .put("/me/notification-prefs", validate("json", notificationPrefsInput), async (c) => {
+  .put("/me/notification-prefs", signedIn(PREFS_MESSAGES.loginRequired), validate("json", notificationPrefsInput), async (c) => {
     const user = requireUser(c, PREFS_MESSAGES.loginRequired);
     const { db, clock } = c.get("deps");
     await updatePrefs(db, user.id, c.req.valid("json"), clock.now());

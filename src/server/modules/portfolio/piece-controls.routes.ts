@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { MESSAGES } from "#shared/errors.ts";
 import { pieceControlsInput } from "#shared/schemas/piece-controls.ts";
 import { pieceResponse, PORTFOLIO_MESSAGES } from "#shared/schemas/portfolio.ts";
-import { requireUser, type AppEnv } from "../../http/context.ts";
+import { requireUser, signedIn, type AppEnv } from "../../http/context.ts";
 import { notFound } from "../../http/errors.ts";
 import { uuidParam } from "../../http/params.ts";
 import { respond } from "../../http/respond.ts";
@@ -15,10 +15,7 @@ import { toPieceView } from "./piece-view.ts";
 /** PATCH /api/submissions/:id/controls: comments off, content warning (issue 13 item 6). The writer only. */
 export const pieceControlsRoutes = new Hono<AppEnv>().patch(
   "/submissions/:id/controls",
-  async (c, next) => {
-    requireUser(c, MESSAGES.loginToEdit);
-    await next();
-  },
+  signedIn(MESSAGES.loginToEdit),
   uuidParam(PORTFOLIO_MESSAGES.editNotFound),
   validate("json", pieceControlsInput),
   async (c) => {

@@ -15,7 +15,7 @@ import {
   updateProfileInput,
   PORTFOLIO_MESSAGES,
 } from "#shared/schemas/portfolio.ts";
-import { requireUser, type AppEnv } from "../../http/context.ts";
+import { requireUser, signedIn, type AppEnv } from "../../http/context.ts";
 import { notFound } from "../../http/errors.ts";
 import { uuidParam } from "../../http/params.ts";
 import { respond } from "../../http/respond.ts";
@@ -40,7 +40,7 @@ const shareLinkLimit = rateLimit({ bucket: "share-links", windowMs: 60 * 60_000,
 /** Routes of the portfolio module (mounted under /api). */
 export const portfolioRoutes = new Hono<AppEnv>()
   /** The writer's own pieces: search and sort over all of them, keyset pages. */
-  .get("/me/submissions", validate("query", mySubmissionsQuery), async (c) => {
+  .get("/me/submissions", signedIn(PORTFOLIO_MESSAGES.loginToSeePortfolio), validate("query", mySubmissionsQuery), async (c) => {
     const user = requireUser(c, PORTFOLIO_MESSAGES.loginToSeePortfolio);
     const query = c.req.valid("query");
     c.header("Cache-Control", "private, no-store");
@@ -53,7 +53,7 @@ export const portfolioRoutes = new Hono<AppEnv>()
     return respond(c, portfolioStats, await getPortfolioStats(db, user.id, clock.now()));
   })
   /** Update profile (name, alias): spec §6. */
-  .patch("/me/profile", profileLimit, validate("json", updateProfileInput), async (c) => {
+  .patch("/me/profile", signedIn(PORTFOLIO_MESSAGES.loginToUpdateProfile), profileLimit, validate("json", updateProfileInput), async (c) => {
     const user = requireUser(c, PORTFOLIO_MESSAGES.loginToUpdateProfile);
     const { db, clock } = c.get("deps");
     return respond(c, profileResponse, await updateProfile(db, user.id, c.req.valid("json"), clock.now()));
@@ -68,7 +68,7 @@ export const portfolioRoutes = new Hono<AppEnv>()
     return respond(c, pieceResponse, { submission: toPieceView(row, user?.id ?? null) });
   })
   /** The writer's private version; the community copy never changes. */
-  .patch("/submissions/:id/private", uuidParam(PORTFOLIO_MESSAGES.editNotFound), validate("json", updatePrivateInput), async (c) => {
+  .patch("/submissions/:id/private", signedIn(MESSAGES.loginToEdit), uuidParam(PORTFOLIO_MESSAGES.editNotFound), validate("json", updatePrivateInput), async (c) => {
     const user = requireUser(c, MESSAGES.loginToEdit);
     const { db, clock } = c.get("deps");
     const { id } = c.req.valid("param");
@@ -77,7 +77,7 @@ export const portfolioRoutes = new Hono<AppEnv>()
     if (!row) throw notFound(PORTFOLIO_MESSAGES.editNotFound);
     return respond(c, pieceResponse, { submission: toPieceView(row, user.id) });
   })
-  .delete("/submissions/:id", uuidParam(PORTFOLIO_MESSAGES.deleteFailed), async (c) => {
+  .delete("/submissions/:id", signedIn(MESSAGES.loginToDelete), uuidParam(PORTFOLIO_MESSAGES.deleteFailed), async (c) => {
     const user = requireUser(c, MESSAGES.loginToDelete);
     const { id } = c.req.valid("param");
     await deleteSubmission(c.get("deps"), user, id);
@@ -85,7 +85,7 @@ export const portfolioRoutes = new Hono<AppEnv>()
     return respond(c, deleteResponse, { id, deleted: true });
   })
   /** createShareLink(submissionId, 24) */
-  .post("/submissions/:id/share-links", shareLinkLimit, uuidParam(), validate("json", createShareLinkInput), async (c) => {
+  .post("/submissions/:id/share-links", signedIn(PORTFOLIO_MESSAGES.loginToShare), shareLinkLimit, uuidParam(), validate("json", createShareLinkInput), async (c) => {
     const user = requireUser(c, PORTFOLIO_MESSAGES.loginToShare);
     const { link, created } = await createShareLink(c.get("deps"), user, c.req.valid("param").id, c.req.valid("json").hours);
     return respond(c, shareLinkResponse, link, created ? 201 : 200);

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { purgeResponse, restoreResponse, trashPage, trashQuery, TRASH_MESSAGES } from "#shared/schemas/trash.ts";
-import { requireAdmin, requireUser, type AppEnv } from "../../http/context.ts";
+import { adminOnly, requireAdmin, requireUser, signedIn, type AppEnv } from "../../http/context.ts";
 import { uuidParam } from "../../http/params.ts";
 import { respond } from "../../http/respond.ts";
 import { validate } from "../../http/validate.ts";
@@ -13,22 +13,22 @@ import { deleteForever, restoreFromTrash } from "./trash.service.ts";
  * removed as it was (public); its writer's restore brings it back private.
  */
 export const trashRoutes = new Hono<AppEnv>()
-  .get("/me/trash", validate("query", trashQuery), async (c) => {
+  .get("/me/trash", signedIn(TRASH_MESSAGES.loginToSeeTrash), validate("query", trashQuery), async (c) => {
     const user = requireUser(c, TRASH_MESSAGES.loginToSeeTrash);
     c.header("Cache-Control", "private, no-store");
     return respond(c, trashPage, await listTrash(c.get("deps").db, user.id, c.req.valid("query").cursor));
   })
-  .post("/me/trash/:id/restore", uuidParam(TRASH_MESSAGES.notFound), async (c) => {
+  .post("/me/trash/:id/restore", signedIn(TRASH_MESSAGES.loginToSeeTrash), uuidParam(TRASH_MESSAGES.notFound), async (c) => {
     const user = requireUser(c, TRASH_MESSAGES.loginToSeeTrash);
     return respond(c, restoreResponse, await restoreFromTrash(c.get("deps"), { userId: user.id }, c.req.valid("param").id));
   })
-  .delete("/me/trash/:id", uuidParam(TRASH_MESSAGES.notFound), async (c) => {
+  .delete("/me/trash/:id", signedIn(TRASH_MESSAGES.loginToSeeTrash), uuidParam(TRASH_MESSAGES.notFound), async (c) => {
     const user = requireUser(c, TRASH_MESSAGES.loginToSeeTrash);
     const { id } = c.req.valid("param");
     await deleteForever(c.get("deps").db, user.id, id);
     return respond(c, purgeResponse, { id, deleted: true });
   })
-  .post("/admin/trash/:id/restore", uuidParam(TRASH_MESSAGES.notInWritersTrash), async (c) => {
+  .post("/admin/trash/:id/restore", adminOnly(), uuidParam(TRASH_MESSAGES.notInWritersTrash), async (c) => {
     const admin = requireAdmin(c);
     return respond(c, restoreResponse, await restoreFromTrash(c.get("deps"), { adminId: admin.id }, c.req.valid("param").id));
   });
