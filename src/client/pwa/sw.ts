@@ -5,12 +5,12 @@
  * when the network fails or is too slow; of the API it keeps only the responses shared/pwa.ts names,
  * per account (sw-copies.ts), and serves them only offline, marked with the time they were fetched.
  */
-import { clientsClaim } from "workbox-core";
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { NetworkOnly } from "workbox-strategies";
 import { APP_SHELL_PATH, isKeepableApiRequest } from "../../shared/pwa.ts";
 import { keep, offlineCopy } from "./sw-copies.ts";
+import { keepFirstPagesAnswers } from "./sw-first-pages.ts";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: { url: string; revision: string | null }[] };
 
@@ -19,9 +19,12 @@ const NAVIGATION_TIMEOUT_SECONDS = 5;
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
-// A first install takes the open page at once (its API calls then go through here); an update
-// waits for the writer's "Reload" (client/pwa/register.ts sends SKIP_WAITING).
-clientsClaim();
+// A first install takes the open pages at once (their API calls then go through here), once what
+// they fetched before it is kept (sw-first-pages.ts): a page it controls can go offline the next
+// moment. An update waits for the writer's "Reload" (client/pwa/register.ts sends SKIP_WAITING).
+self.addEventListener("activate", (event: ExtendableEvent) => {
+  event.waitUntil(keepFirstPagesAnswers().finally(() => self.clients.claim()));
+});
 self.addEventListener("message", (event: ExtendableMessageEvent) => {
   if ((event.data as { type?: unknown } | null)?.type === "SKIP_WAITING") void self.skipWaiting();
 });
