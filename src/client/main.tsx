@@ -4,7 +4,6 @@ import { hydrate } from "@tanstack/react-query";
 import { SSR_STATE_ID } from "#shared/ssr.ts";
 import { AppProvider } from "./app/provider.tsx";
 import { AppRouter, createAppRouter } from "./app/router.tsx";
-import { noteAnswerOutsideWorker } from "./lib/answers-outside-worker.ts";
 import { isHydrationState, setRenderedAt } from "./lib/hydration.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { registerServiceWorker } from "./pwa/register.ts";
@@ -18,8 +17,6 @@ const hydrating = isHydrationState(state) && container.hasChildNodes();
 if (hydrating) {
   hydrate(queryClient, state.queries);
   setRenderedAt(state.renderedAt);
-  // Who is signed in came in the HTML (every server-rendered page has it: ssr/prefetch.ts), not through the worker.
-  noteAnswerOutsideWorker("GET", "/api/me");
 }
 const router = await createAppRouter(hydrating);
 const app = (

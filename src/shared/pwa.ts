@@ -41,7 +41,7 @@ export function isKeepableApiRequest(method: string, url: URL): boolean {
 /**
  * The worker, before it takes control of the open pages (a first install), asks each of them, with
  * this message and a reply port, which keepable answers it got around the worker (sent before any
- * worker controlled it, or carried in the server's HTML) and in which time zone: it fetches those
+ * worker controlled it) and in which time zone: it fetches those
  * again and keeps them, so a page it controls finds what it needs offline (issue 24 item 7).
  */
 export const ANSWERS_OUTSIDE_WORKER_ASK = "inkwell:answers-outside-worker";

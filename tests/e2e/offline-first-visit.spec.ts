@@ -52,7 +52,7 @@ test.describe("offline on the first visit (issue 24 item 7)", () => {
     await close();
   });
 
-  test("a writer whose first page is the server-rendered home (who is signed in came in the HTML) opens /write offline still signed in", async ({ browser }) => {
+  test("a writer whose first page is the server-rendered home opens /write offline still signed in", async ({ browser }) => {
     const { page, errors, close } = await swPage(browser);
     await registerViaApi(page.request, { name: "Home First Writer" });
     await page.goto("/");

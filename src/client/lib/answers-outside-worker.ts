@@ -2,12 +2,12 @@ import { ANSWERS_OUTSIDE_WORKER_ASK, isKeepableApiRequest, type AnswersOutsideWo
 
 /**
  * The keepable API answers (shared/pwa.ts) this page got around the service worker: requested
- * while no worker controlled it (the first visit) or carried in the server's HTML. A worker about to
- * take control asks for them (client/pwa/sw-first-pages.ts) and keeps them (issue 24 item 7).
+ * while no worker controlled it (the first visit). A worker about to take control asks for them
+ * (client/pwa/sw-first-pages.ts) and keeps them (issue 24 item 7).
  */
 const paths = new Set<string>();
 
-/** Notes a request that no worker sees (or an answer that came in the page), if it is keepable. */
+/** Notes a request that no worker sees, if it is keepable. */
 export function noteAnswerOutsideWorker(method: string, url: string | URL): void {
   if (typeof window === "undefined" || !("serviceWorker" in navigator) || navigator.serviceWorker.controller) return;
   const parsed = new URL(url, window.location.origin);

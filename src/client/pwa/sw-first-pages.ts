@@ -1,8 +1,7 @@
 /// <reference lib="webworker" />
 /**
  * What the pages open before this worker controlled them fetched around it (issue 24 item 7): their
- * first requests (who is signed in, today's prompt) went to the network, or came in the server's
- * HTML, so nothing was kept. Before it takes control, the worker asks each open page for those
+ * first requests (who is signed in, today's prompt) went to the network, so nothing was kept. Before it takes control, the worker asks each open page for those
  * answers' paths (client/lib/answers-outside-worker.ts), fetches them again with the browser's own
  * cookies and the page's time zone, and keeps them as any other (sw-copies.ts, per account).
  */
