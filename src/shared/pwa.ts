@@ -37,3 +37,20 @@ export function isKeepableApiRequest(method: string, url: URL): boolean {
       return false;
   }
 }
+
+/**
+ * The worker, before it takes control of the open pages (a first install), asks each of them, with
+ * this message and a reply port, which keepable answers it got around the worker (sent before any
+ * worker controlled it) and in which time zone: it fetches those
+ * again and keeps them, so a page it controls finds what it needs offline (issue 24 item 7).
+ */
+export const ANSWERS_OUTSIDE_WORKER_ASK = "inkwell:answers-outside-worker";
+
+/** A page's reply: same-origin paths (with their query) and the time zone its requests carry. */
+export interface AnswersOutsideWorker {
+  paths: string[];
+  timeZone: string;
+}
+
+/** The time zone every API request carries (the writer's "today" depends on it). */
+export const TIME_ZONE_HEADER = "x-time-zone";

@@ -1,6 +1,8 @@
 import { hc, type ClientRequestOptions, type ClientResponse } from "hono/client";
 import type { AppType } from "#server/app.ts";
 import { isApiErrorBody, type ApiErrorBody } from "#shared/errors.ts";
+import { TIME_ZONE_HEADER } from "#shared/pwa.ts";
+import { noteAnswerOutsideWorker } from "./answers-outside-worker.ts";
 import { noteOfflineCopy } from "./offline-copy.ts";
 
 /** Every failed call becomes one of these, unwrapped once here. */
@@ -42,7 +44,8 @@ export function setApiTransport(next: Transport): void {
 export function apiFetchRaw(input: RequestInfo | URL, init: RequestInit & { timeoutMs?: number } = {}): Promise<Response> {
   const { timeoutMs = 10_000, ...rest } = init;
   const headers = new Headers(rest.headers);
-  headers.set("x-time-zone", browserTimeZone());
+  headers.set(TIME_ZONE_HEADER, browserTimeZone());
+  noteAnswerOutsideWorker(rest.method ?? (input instanceof Request ? input.method : "GET"), input instanceof Request ? input.url : input);
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new ApiError(0, "timeout", `Operation timed out after ${timeoutMs}ms`)), timeoutMs);
   const outer = rest.signal;

@@ -1,4 +1,6 @@
 import { useSyncExternalStore } from "react";
+import { answerWorkerAsks } from "#client/lib/answers-outside-worker.ts";
+import { browserTimeZone } from "#client/lib/api-client.ts";
 
 /**
  * Registers the service worker from the page's own bundle (no inline script: the CSP allows none),
@@ -12,6 +14,8 @@ const listeners = new Set<() => void>();
 
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || typeof navigator === "undefined" || !("serviceWorker" in navigator)) return;
+  // At once: a first worker asks what this page fetched before it, just before it takes control.
+  answerWorkerAsks(browserTimeZone);
   const start = () => void register().catch(() => undefined);
   if (document.readyState === "complete") start();
   else window.addEventListener("load", start, { once: true });
