@@ -78,6 +78,25 @@ function rewriteError(path: string, status: number, body: Partial<ApiErrorBody>)
 }
 
 /**
+ * The request better-auth reads: always a fresh one for a method with a body. The guards in
+ * front (the NUL check, our validation) read the body through Hono, which keeps what it read
+ * but leaves the original stream used up; so the body is taken from Hono's copy — our cleaned
+ * `body` when given, else the caller's own bytes — and never from the spent stream (issue 24).
+ */
+async function requestFor(c: AppContext, body?: Record<string, unknown>): Promise<Request> {
+  const { raw } = c.req;
+  if (raw.method === "GET" || raw.method === "HEAD") return raw;
+  const headers = new Headers(raw.headers);
+  headers.delete("content-length");
+  if (body) {
+    headers.set("content-type", "application/json");
+    return new Request(raw.url, { method: raw.method, headers, body: JSON.stringify(body) });
+  }
+  const bytes = await c.req.arrayBuffer();
+  return new Request(raw.url, { method: raw.method, headers, body: bytes.byteLength > 0 ? bytes : null });
+}
+
+/**
  * Hands the request to better-auth, with our cleaned `body` in place of the caller's when given.
  * A success passes through as better-auth wrote it (cookies, redirects); a failure is thrown as
  * the ApiError body in the spec's words; a refusal by its rate limits says its real wait, in
@@ -85,16 +104,9 @@ function rewriteError(path: string, status: number, body: Partial<ApiErrorBody>)
  */
 async function forward(c: AppContext, body?: Record<string, unknown>): Promise<Response> {
   const path = c.req.path.replace(/^\/api\/auth/, "");
-  let request = c.req.raw;
-  if (body) {
-    const headers = new Headers(c.req.raw.headers);
-    headers.delete("content-length");
-    headers.set("content-type", "application/json");
-    request = new Request(c.req.raw.url, { method: "POST", headers, body: JSON.stringify(body) });
-  }
   let res: Response;
   try {
-    res = await c.get("deps").auth.handler(request);
+    res = await c.get("deps").auth.handler(await requestFor(c, body));
   } catch (err) {
     logError("auth handler failed", err, { path });
     const mapped = rewriteError(path, 500, {});
