@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
 import { weakPasswordReasons } from "#shared/domain/password.ts";
 import {
   ACCOUNT_MESSAGES,
@@ -6,12 +7,13 @@ import {
   changeEmailResponse,
   changePasswordInput,
   changePasswordResponse,
+  confirmationEmailResponse,
   devicesResponse,
   signedOutResponse,
 } from "#shared/schemas/account.ts";
 import { ROUTE_PATHS } from "#shared/routes.ts";
 import { requireUser, type AppContext, type AppEnv } from "../../http/context.ts";
-import { HttpError, notFound } from "../../http/errors.ts";
+import { conflict, HttpError, notFound } from "../../http/errors.ts";
 import { uuidParam } from "../../http/params.ts";
 import { rateLimit } from "../../http/rate-limit.ts";
 import { respond } from "../../http/respond.ts";
@@ -20,6 +22,7 @@ import { logError } from "../../log.ts";
 import { refuseWeakPassword } from "../auth/auth.routes.ts";
 import { endOtherSessions, endSession, listDevices } from "./sessions.service.ts";
 import { findUserByEmail } from "../users/admins.service.ts";
+import { confirmationEmailLimits, EMAIL_CONFIRMED_LANDING } from "./confirmation-email.ts";
 
 /*
  * Account settings (issue 15 item 4). better-auth's own change-email and change-password run
@@ -37,6 +40,11 @@ const devicesLimit = rateLimit({ bucket: "account-devices", windowMs: 10 * 60_00
 export const EMAIL_CHANGED_LANDING = `${ROUTE_PATHS.settingsAccount}?email=changed`;
 
 const signedIn = (c: AppContext) => requireUser(c, ACCOUNT_MESSAGES.loginToManage);
+/** A visitor is told to sign in before any limit counts them. */
+const signedInFirst = createMiddleware<AppEnv>(async (c, next) => {
+  signedIn(c);
+  await next();
+});
 
 /** better-auth's failure as an HttpError: a 4xx keeps its status in our words, anything else is a 500 logged. */
 async function refusal(res: Response, what: string): Promise<HttpError> {
@@ -75,6 +83,16 @@ export const accountRoutes = new Hono<AppEnv>()
     // better-auth ended every session and made this device a new one: its cookie replaces the old.
     for (const cookie of res.headers.getSetCookie()) c.header("set-cookie", cookie, { append: true });
     return respond(c, changePasswordResponse, { changed: true });
+  })
+  /** The confirmation email again (issue 24 item 3): the sign-up one was lost, or never came. */
+  .post("/me/confirmation-email", signedInFirst, ...confirmationEmailLimits, async (c) => {
+    const user = signedIn(c);
+    if (user.emailVerified) throw conflict(ACCOUNT_MESSAGES.alreadyConfirmed, "already_confirmed");
+    const res = await c
+      .get("deps")
+      .auth.api.sendVerificationEmail({ headers: c.req.raw.headers, body: { email: user.email, callbackURL: EMAIL_CONFIRMED_LANDING }, asResponse: true });
+    if (!res.ok) throw await refusal(res, "send-verification-email");
+    return respond(c, confirmationEmailResponse, { sentTo: user.email });
   })
   .get("/me/sessions", devicesLimit, async (c) => {
     const user = signedIn(c);
