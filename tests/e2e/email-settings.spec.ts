@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { unsubscribeToken } from "../../src/server/mail/unsubscribe-token.ts";
-import { DATA_DIR, expect, expectAccessible, registerViaApi, test } from "./fixtures.ts";
+import { DATA_DIR, expect, expectAccessible, mailsTo, readMail, registerViaApi, test } from "./fixtures.ts";
 
 /* Issue 14 item 7: /settings/notifications and the page an email's unsubscribe link opens. */
 
@@ -39,6 +39,40 @@ test("a writer chooses their emails, saves, and finds them saved after a reload"
   await expect(page.getByRole("combobox", { name: "Reminder time" })).toHaveValue("7");
   await expect(page.getByRole("combobox", { name: "Notification digest" })).toHaveValue("weekly");
   await expect(page.getByRole("combobox", { name: "Time zone" })).toHaveValue("UTC");
+});
+
+test("an unconfirmed writer is told these emails won't come, asks for the confirmation email again, and its link confirms the address", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto("/");
+  const writer = await registerViaApi(page.request);
+  const confirmMails = () => mailsTo(writer.email, /Confirm your email/);
+  // The sign-up email came, and was lost.
+  await readMail(writer.email, /Confirm your email/);
+  expect(confirmMails()).toHaveLength(1);
+
+  await page.goto("/settings/notifications");
+  await expect(page.getByRole("checkbox", { name: "Weekly best-of" })).toBeVisible();
+  await expect(page.getByText("Your email isn't confirmed yet.")).toBeVisible();
+  await expect(page.getByText(`None of these emails can reach you until your address is confirmed. To confirm ${writer.email}`, { exact: false })).toBeVisible();
+  await expectAccessible(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  await page.getByRole("button", { name: "Send the confirmation email again" }).press("Enter");
+  await expect(page.getByText("We sent the confirmation email again. Follow its link to confirm your address.")).toBeVisible();
+  await expect.poll(() => confirmMails().length).toBe(2);
+  await expectAccessible(page);
+
+  await page.goto(confirmMails()[0]!.link);
+  await expect(page).toHaveURL(/\/settings\/account\?email=confirmed$/);
+  await expect(page.getByText("Your email is confirmed.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Email", exact: true })).toBeVisible();
+  await expect(page.getByText("Your email isn't confirmed yet.")).toHaveCount(0);
+  await expectAccessible(page);
+
+  await page.goto("/settings/notifications");
+  await expect(page.getByRole("checkbox", { name: "Weekly best-of" })).toBeVisible();
+  await expect(page.getByText("Your email isn't confirmed yet.")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Send the confirmation email again" })).toHaveCount(0);
 });
 
 test("an unsubscribe link confirms in words, signed out, and offers to undo", async ({ page, browser }) => {

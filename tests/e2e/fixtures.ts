@@ -75,27 +75,34 @@ export async function confirmDelete(page: Page, title: string): Promise<void> {
   await expect(dialog).toBeHidden();
 }
 
-/** The newest email to `to` whose subject matches, from the server's mail folder. */
+/** Every email to `to` whose subject matches, newest first, as the server's mail folder has them now. */
+export function mailsTo(to: string, subject: RegExp): { text: string; link: string }[] {
+  let files: string[];
+  try {
+    files = readdirSync(join(DATA_DIR, "mail")).sort().reverse();
+  } catch {
+    return []; // not yet
+  }
+  const found: { text: string; link: string }[] = [];
+  for (const f of files) {
+    const raw = readFileSync(join(DATA_DIR, "mail", f), "utf8");
+    const unfolded = raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+    if (!new RegExp(`^To: .*${to.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "mi").test(unfolded)) continue;
+    const subj = unfolded.match(/^Subject: (.*)$/m)?.[1] ?? "";
+    if (!subject.test(subj)) continue;
+    // The first link that goes somewhere (the site's name at the top links to the home page).
+    const link = [...unfolded.matchAll(/https?:\/\/[^\s"<>\]]+/g)].map((m) => m[0]).find((l) => new URL(l).pathname.length > 1);
+    if (link) found.push({ text: unfolded, link });
+  }
+  return found;
+}
+
+/** The newest email to `to` whose subject matches, from the server's mail folder (waiting for it to come). */
 export async function readMail(to: string, subject: RegExp, timeoutMs = 10_000): Promise<{ text: string; link: string }> {
-  const dir = join(DATA_DIR, "mail");
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    let files: string[] = [];
-    try {
-      files = readdirSync(dir).sort().reverse();
-    } catch {
-      /* not yet */
-    }
-    for (const f of files) {
-      const raw = readFileSync(join(dir, f), "utf8");
-      const unfolded = raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
-      if (!new RegExp(`^To: .*${to.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "mi").test(unfolded)) continue;
-      const subj = unfolded.match(/^Subject: (.*)$/m)?.[1] ?? "";
-      if (!subject.test(subj)) continue;
-      // The first link that goes somewhere (the site's name at the top links to the home page).
-      const link = [...unfolded.matchAll(/https?:\/\/[^\s"<>\]]+/g)].map((m) => m[0]).find((l) => new URL(l).pathname.length > 1);
-      if (link) return { text: unfolded, link };
-    }
+    const newest = mailsTo(to, subject)[0];
+    if (newest) return newest;
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`no mail to ${to} matching ${subject}`);

@@ -23,6 +23,10 @@ export const ACCOUNT_MESSAGES = {
   thisSession: "This is the device you are using: sign out from the menu instead.",
   otherSessionsEnded: "Every other device has been signed out.",
   loginToManage: "You must be logged in to manage your account",
+  /** Issue 24 item 3: the confirmation email, sent again. */
+  confirmationSent: "We sent the confirmation email again. Follow its link to confirm your address.",
+  alreadyConfirmed: "Your email is already confirmed.",
+  emailConfirmed: "Your email is confirmed.",
 } as const;
 
 export const changeEmailInput = z.object({
@@ -31,6 +35,9 @@ export const changeEmailInput = z.object({
 export type ChangeEmailInput = z.input<typeof changeEmailInput>;
 
 export const changeEmailResponse = z.object({ sentTo: z.string() });
+
+/** POST /api/me/confirmation-email: the address the confirmation email went to again. */
+export const confirmationEmailResponse = z.object({ sentTo: z.string() });
 
 export const changePasswordInput = z.object({
   currentPassword: z.string({ error: ACCOUNT_MESSAGES.currentPasswordRequired }).min(1, ACCOUNT_MESSAGES.currentPasswordRequired),

@@ -49,6 +49,11 @@ export const signInInput = z.object({
   callbackURL: z.string().optional(),
 });
 
+/** Asking for the confirmation email again while signed out (the answer is the same whoever owns the address). */
+export const resendConfirmationInput = z.object({
+  email: z.string({ error: MESSAGES.forgotRequired }).trim().min(1, MESSAGES.forgotRequired).toLowerCase().pipe(emailAddress),
+});
+
 export const forgotPasswordInput = z.object({
   email: z.string({ error: MESSAGES.forgotRequired }).trim().min(1, MESSAGES.forgotRequired).toLowerCase().pipe(emailAddress),
   redirectTo: z.string().optional(),

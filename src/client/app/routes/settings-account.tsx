@@ -6,6 +6,7 @@ import { ChangeEmailForm } from "#client/features/account/components/change-emai
 import { ChangePasswordForm } from "#client/features/account/components/change-password-form.tsx";
 import { DevicesList } from "#client/features/account/components/devices-list.tsx";
 import { EmailLinkResult } from "#client/features/account/components/email-link-result.tsx";
+import { UnconfirmedEmailNotice } from "#client/features/account/components/unconfirmed-email-notice.tsx";
 import { ProfileNameForm } from "#client/features/portfolio/components/profile-name-form.tsx";
 import { useMe } from "#client/lib/get-me.ts";
 import { useDocumentTitle } from "#client/lib/use-document-title.ts";
@@ -23,6 +24,7 @@ function AccountSettings() {
       <div className="mt-4">
         <EmailLinkResult email={params.get("email")} error={params.get("error")} />
       </div>
+      <UnconfirmedEmailNotice className="mt-4" />
       <section aria-labelledby={nameHeadingId} className="mt-8">
         <h2 id={nameHeadingId} className="font-serif text-2xl">
           Name and alias

@@ -1,5 +1,6 @@
 import { RequireUser } from "#client/app/guards.tsx";
 import { SettingsPage } from "#client/components/layout/settings-page.tsx";
+import { UnconfirmedEmailNotice } from "#client/features/account/components/unconfirmed-email-notice.tsx";
 import { NotificationPrefsSection } from "#client/features/settings/components/notification-prefs-form.tsx";
 import { useDocumentTitle } from "#client/lib/use-document-title.ts";
 
@@ -8,6 +9,7 @@ function NotificationSettings() {
   useDocumentTitle("Email settings", "Choose the emails you get.");
   return (
     <SettingsPage title="Email settings" lead="Every email has an unsubscribe link too; nothing we send tracks whether you opened it.">
+      <UnconfirmedEmailNotice className="mt-6" missed="None of these emails can reach you until your address is confirmed." />
       <div className="mt-6">
         <NotificationPrefsSection />
       </div>

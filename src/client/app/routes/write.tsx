@@ -1,5 +1,6 @@
 import { useMe } from "#client/lib/get-me.ts";
 import { SuspensionNotice } from "#client/features/moderation/components/suspension-notice.tsx";
+import { UnconfirmedEmailNotice } from "#client/features/account/components/unconfirmed-email-notice.tsx";
 import { ReminderOffer } from "#client/features/settings/components/reminder-offer.tsx";
 import { WritingPage } from "#client/features/writing/components/writing-page.tsx";
 import { DraftsReady } from "#client/features/writing/offline/drafts-ready.tsx";
@@ -16,7 +17,7 @@ export function Component() {
       {me && <SuspensionNotice className="mx-auto mt-4 w-[min(100%-2rem,42rem)]" />}
       <OfflineCopyNote paths={OFFLINE_COPY_PATHS} className="mx-auto mt-4 flex w-fit" />
       <DraftsReady>
-        <WritingPage page="write" afterSuccess={<ReminderOffer />} />
+        <WritingPage page="write" afterSuccess={<ReminderOffer notice={<UnconfirmedEmailNotice missed="A reminder can only reach a confirmed address." />} />} />
       </DraftsReady>
     </>
   );

@@ -6,12 +6,13 @@ import {
   changeEmailResponse,
   changePasswordInput,
   changePasswordResponse,
+  confirmationEmailResponse,
   devicesResponse,
   signedOutResponse,
 } from "#shared/schemas/account.ts";
 import { ROUTE_PATHS } from "#shared/routes.ts";
 import { requireUser, signedIn, type AppContext, type AppEnv } from "../../http/context.ts";
-import { HttpError, notFound } from "../../http/errors.ts";
+import { conflict, HttpError, notFound } from "../../http/errors.ts";
 import { uuidParam } from "../../http/params.ts";
 import { rateLimit } from "../../http/rate-limit.ts";
 import { respond } from "../../http/respond.ts";
@@ -20,6 +21,7 @@ import { logError } from "../../log.ts";
 import { refuseWeakPassword } from "../auth/auth.routes.ts";
 import { endOtherSessions, endSession, listDevices } from "./sessions.service.ts";
 import { findUserByEmail } from "../users/admins.service.ts";
+import { confirmationEmailLimits, EMAIL_CONFIRMED_LANDING } from "./confirmation-email.ts";
 
 /*
  * Account settings (issue 15 item 4). better-auth's own change-email and change-password run
@@ -77,6 +79,16 @@ export const accountRoutes = new Hono<AppEnv>()
     // better-auth ended every session and made this device a new one: its cookie replaces the old.
     for (const cookie of res.headers.getSetCookie()) c.header("set-cookie", cookie, { append: true });
     return respond(c, changePasswordResponse, { changed: true });
+  })
+  /** The confirmation email again (issue 24 item 3): the sign-up one was lost, or never came. */
+  .post("/me/confirmation-email", signedInFirst, ...confirmationEmailLimits, async (c) => {
+    const user = writer(c);
+    if (user.emailVerified) throw conflict(ACCOUNT_MESSAGES.alreadyConfirmed, "already_confirmed");
+    const res = await c
+      .get("deps")
+      .auth.api.sendVerificationEmail({ headers: c.req.raw.headers, body: { email: user.email, callbackURL: EMAIL_CONFIRMED_LANDING }, asResponse: true });
+    if (!res.ok) throw await refusal(res, "send-verification-email");
+    return respond(c, confirmationEmailResponse, { sentTo: user.email });
   })
   .get("/me/sessions", signedInFirst, devicesLimit, async (c) => {
     const user = writer(c);

@@ -3,7 +3,8 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
 import { MESSAGES, type ApiErrorBody } from "#shared/errors.ts";
 import { weakPasswordReasons } from "#shared/domain/password.ts";
-import { forgotPasswordInput, resetPasswordInput, signInInput, signOutInput, signUpInput } from "#shared/schemas/auth.ts";
+import { forgotPasswordInput, resendConfirmationInput, resetPasswordInput, signInInput, signOutInput, signUpInput } from "#shared/schemas/auth.ts";
+import { ACCOUNT_MESSAGES } from "#shared/schemas/account.ts";
 import { isValidTimeZone } from "#shared/domain/dates.ts";
 import type { AppContext, AppEnv } from "../../http/context.ts";
 import { HttpError, notFound, zodIssues } from "../../http/errors.ts";
@@ -12,6 +13,7 @@ import { refuseFor } from "../../http/rate-limit.ts";
 import { clearFailures, coolingDownFor, recordFailure } from "./sign-in-guard.ts";
 import { signUpLimits } from "./sign-up-limits.ts";
 import { emailChangeGuard } from "../account/email-change-guard.ts";
+import { EMAIL_CONFIRMED_LANDING, perAddressLimit } from "../account/confirmation-email.ts";
 
 /*
  * The better-auth endpoints the app uses, each a typed route: our validation in front (the
@@ -73,8 +75,30 @@ function rewriteError(path: string, status: number, body: Partial<ApiErrorBody>)
   }
   if (path === "/reset-password") return { status: status === 500 ? 500 : 422, code: "invalid_token", message: MESSAGES.resetFailed };
   if (path === "/request-password-reset") return { status, code: "send_failed", message: MESSAGES.forgotSendFailed };
+  // Only a caller with a session hears these (a signed-out one is answered the same for every address).
+  if (code === "EMAIL_ALREADY_VERIFIED") return { status: 409, code: "already_confirmed", message: ACCOUNT_MESSAGES.alreadyConfirmed };
+  if (code === "EMAIL_MISMATCH") return { status: 422, code: "email_mismatch", message: "That is not the email of the account you are signed in to." };
   if (path === "/sign-up/email" && status >= 500) return { status, code, message: MESSAGES.registrationUnexpected };
   return { status, code, message: body.message ?? "Something went wrong. Please try again." };
+}
+
+/**
+ * The request better-auth reads: always a fresh one for a method with a body. The guards in
+ * front (the NUL check, our validation) read the body through Hono, which keeps what it read
+ * but leaves the original stream used up; so the body is taken from Hono's copy — our cleaned
+ * `body` when given, else the caller's own bytes — and never from the spent stream (issue 24).
+ */
+async function requestFor(c: AppContext, body?: Record<string, unknown>): Promise<Request> {
+  const { raw } = c.req;
+  if (raw.method === "GET" || raw.method === "HEAD") return raw;
+  const headers = new Headers(raw.headers);
+  headers.delete("content-length");
+  if (body) {
+    headers.set("content-type", "application/json");
+    return new Request(raw.url, { method: raw.method, headers, body: JSON.stringify(body) });
+  }
+  const bytes = await c.req.arrayBuffer();
+  return new Request(raw.url, { method: raw.method, headers, body: bytes.byteLength > 0 ? bytes : null });
 }
 
 /**
@@ -85,16 +109,9 @@ function rewriteError(path: string, status: number, body: Partial<ApiErrorBody>)
  */
 async function forward(c: AppContext, body?: Record<string, unknown>): Promise<Response> {
   const path = c.req.path.replace(/^\/api\/auth/, "");
-  let request = c.req.raw;
-  if (body) {
-    const headers = new Headers(c.req.raw.headers);
-    headers.delete("content-length");
-    headers.set("content-type", "application/json");
-    request = new Request(c.req.raw.url, { method: "POST", headers, body: JSON.stringify(body) });
-  }
   let res: Response;
   try {
-    res = await c.get("deps").auth.handler(request);
+    res = await c.get("deps").auth.handler(await requestFor(c, body));
   } catch (err) {
     logError("auth handler failed", err, { path });
     const mapped = rewriteError(path, 500, {});
@@ -158,7 +175,9 @@ export const authRoutes = new Hono<AppEnv>()
     return forward(c, input);
   })
   .post("/auth/sign-out", authBody(signOutInput), (c) => forward(c, c.req.valid("json")))
-  .post("/auth/send-verification-email", (c) => forward(c))
+  .post("/auth/send-verification-email", authBody(resendConfirmationInput), perAddressLimit, (c) =>
+    forward(c, { email: c.req.valid("json").email, callbackURL: EMAIL_CONFIRMED_LANDING }),
+  )
   .get("/auth/verify-email", emailChangeGuard, (c) => forward(c))
   .on("GET", ["/auth/get-session", "/auth/ok", "/auth/error"], (c) => forward(c))
   .get("/auth/reset-password/:token", (c) => forward(c))

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ChangeEmailInput, ChangePasswordInput } from "#shared/schemas/account.ts";
-import { api, unwrap } from "#client/lib/api-client.ts";
+import { api, ApiError, unwrap } from "#client/lib/api-client.ts";
+import { meQueryKey } from "#client/lib/get-me.ts";
 
 /** Query keys of the account feature. */
 export const accountKeys = { devices: ["account", "devices"] as const };
@@ -34,4 +35,20 @@ export const changePassword = (input: ChangePasswordInput) => unwrap(api.api.me.
 export function useChangePassword() {
   const qc = useQueryClient();
   return useMutation({ mutationFn: changePassword, onSuccess: () => void qc.invalidateQueries({ queryKey: accountKeys.devices }) });
+}
+
+export const resendConfirmation = () => unwrap(api.api.me["confirmation-email"].$post());
+
+/**
+ * Sends the confirmation email again. Already confirmed (in another tab, or by the link just now):
+ * the writer is read again, and the notice asking for it goes.
+ */
+export function useResendConfirmation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: resendConfirmation,
+    onError: (err) => {
+      if (err instanceof ApiError && err.status === 409) void qc.invalidateQueries({ queryKey: meQueryKey });
+    },
+  });
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import { FormMessage } from "#client/components/ui/states.tsx";
 import { errorMessage } from "#client/lib/api-client.ts";
@@ -8,9 +8,10 @@ import { ChoiceSelect } from "./choice-select.tsx";
 
 /**
  * Right after a writer's first piece (issue 14 item 5): "Remind me to write each day at [hour]",
- * off unless they turn it on, asked once (either answer is recorded).
+ * off unless they turn it on, asked once (either answer is recorded). `notice`: what the route
+ * adds under it — that a reminder cannot come to an unconfirmed address (issue 24 item 3).
  */
-export function ReminderOffer() {
+export function ReminderOffer({ notice }: { notice?: ReactNode }) {
   const prefs = useNotificationPrefs();
   const save = useSaveNotificationPrefs();
   const [hour, setHour] = useState<number | null>(null);
@@ -20,6 +21,7 @@ export function ReminderOffer() {
     return (
       <div className="mt-8">
         <FormMessage tone="success">We&apos;ll remind you each day at {formatHour(save.data.prefs.reminderHour)}. Change it any time in your email settings.</FormMessage>
+        {notice && <div className="mt-3">{notice}</div>}
       </div>
     );
   }
@@ -52,6 +54,7 @@ export function ReminderOffer() {
           <FormMessage tone="error">{errorMessage(save.error)}</FormMessage>
         </div>
       )}
+      {notice && <div className="mt-4">{notice}</div>}
     </section>
   );
 }
