@@ -23,6 +23,8 @@ import { communityPageMeta } from "./modules/feeds/feeds.meta.ts";
 import { exportRoutes } from "./modules/export/export.routes.ts";
 import { feedsRoutes } from "./modules/feeds/feeds.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import { metricsRoutes } from "./modules/metrics/metrics.routes.ts";
+import { countRequests } from "./modules/metrics/request-metrics.ts";
 import { IMPORT_PATH, importRoutes } from "./modules/import/import.routes.ts";
 import { meRoutes } from "./modules/me/me.routes.ts";
 import { mailPrefsRoutes } from "./modules/mail-prefs/prefs.routes.ts";
@@ -35,6 +37,8 @@ import { writingRoutes } from "./modules/writing/writing.routes.ts";
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
+  // First, so a request's time includes every middleware (only with METRICS_TOKEN).
+  if (deps.metrics) app.use("*", countRequests(deps.metrics));
   app.use("*", requestLog(deps.env.LOG_REQUESTS && deps.env.NODE_ENV !== "test"));
   app.use("*", securityHeaders());
   // One compressor for the app (not one made per request). It leaves alone what is already
@@ -89,6 +93,8 @@ export function createApp(deps: Deps) {
   app.all("/api/*", () => {
     throw notFound();
   });
+  // Prometheus text for the operator's monitoring (issue 27 item 2); a 404 without METRICS_TOKEN.
+  app.route("/", metricsRoutes);
   // The Atom feeds (issue 14 item 8): public, no session, before the app's own pages.
   app.route("/feeds", feedsRoutes);
   mountPwa(app, deps.env.CLIENT_DIST_DIR);

@@ -15,6 +15,7 @@ import { defineMaintenance } from "./jobs/maintenance.ts";
 import { PRODUCTION_TIMINGS, TEST_TIMINGS } from "./jobs/timings.ts";
 import { Outbox } from "./mail/outbox.ts";
 import { defineScheduledWork } from "./jobs/registry.ts";
+import type { Metrics } from "./modules/metrics/registry.ts";
 
 /** Everything a request handler may use, built once per app (and once per test file). */
 export interface Deps {
@@ -35,6 +36,8 @@ export interface Deps {
   /** Every email goes out through it (on the queue). */
   outbox: Outbox;
   authSecret: string;
+  /** GET /metrics' registry: only when METRICS_TOKEN is set (null otherwise, and prom-client is never loaded). */
+  metrics: Metrics | null;
   /** Aborted when the server shuts down: long-lived responses (SSE) end on it. */
   shutdown: AbortSignal;
   /** Ends live streams so the server can close; called first on SIGTERM. */
@@ -101,11 +104,13 @@ export async function createDeps(env: Env, opts: DepsOptions = {}): Promise<Deps
     jobs,
     outbox,
     authSecret,
+    metrics: null,
     shutdown: controller.signal,
     endLiveStreams() {
       controller.abort();
     },
     async stop() {
+      deps.metrics?.stop();
       await background.drain();
       // Jobs this instance took are finished (or, past the limit, left for another instance to retry).
       await jobs.stop();
@@ -115,6 +120,7 @@ export async function createDeps(env: Env, opts: DepsOptions = {}): Promise<Deps
     },
   };
   defineScheduledWork(deps);
+  if (env.METRICS_TOKEN) deps.metrics = (await import("./modules/metrics/registry.ts")).createMetrics(deps);
   await jobs.start();
   return deps;
 }

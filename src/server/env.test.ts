@@ -21,6 +21,7 @@ describe("configuration", () => {
     ["DATABASE_URL", "mysql://x"],
     ["SMTP_URL", "http://mail"],
     ["AUTH_SECRET", "short"],
+    ["METRICS_TOKEN", "too-short"],
     ["MIN_WRITING_SECONDS", "-1"],
     ["ADMIN_EMAILS", "not-an-email"],
     ["NEW_ACCOUNT_DAILY_PIECES", "0"],

@@ -56,6 +56,8 @@ const envSchema = z.object({
   /** The server's page renderer; by default CLIENT_DIST_DIR-ssr/entry-server.js (http/ssr.ts). */
   SSR_ENTRY: z.string().min(1).optional(),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /** Turns on GET /metrics (Prometheus text), readable only with `Authorization: Bearer <this>`; unset, /metrics does not exist. */
+  METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters").optional(),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, "APP_URL"> & {

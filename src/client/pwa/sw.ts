@@ -39,7 +39,8 @@ registerRoute(
         return (await matchPrecache(APP_SHELL_PATH)) ?? Response.error();
       }
     },
-    { denylist: [/^\/api\//, /^\/feeds\//, /\.[a-z0-9]+$/i] },
+    // Not pages: the API, the Atom feeds, files, and the operator's /metrics.
+    { denylist: [/^\/api\//, /^\/feeds\//, /^\/metrics$/, /\.[a-z0-9]+$/i] },
   ),
 );
 

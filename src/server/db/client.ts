@@ -17,6 +17,13 @@ export type Queryable = Db | Tx;
 
 export type NotificationHandler = (payload: string) => void;
 
+/** The connection pool now: connections open (in use or idle), and requests waiting for one. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 export interface Database {
   kind: "pglite" | "postgres";
   db: Db;
@@ -26,6 +33,8 @@ export interface Database {
   onNotificationGap(handler: () => void): () => void;
   /** Round trip to the database, for the health check. */
   ping(): Promise<void>;
+  /** The pool's connections (GET /metrics); null in process (in-memory PGlite: no pool). */
+  poolStats(): PoolStats | null;
   /**
    * Raw SQL for libraries that bring their own statements (the job queue): with values, one
    * parameterised statement; without, a script of several statements (the last one's rows).
@@ -76,6 +85,7 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
     async ping() {
       await client.query("select 1");
     },
+    poolStats: () => null,
     async sql(text, values) {
       if (values?.length) return client.query(text, values);
       const results = await client.exec(text);

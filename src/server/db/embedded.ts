@@ -7,7 +7,7 @@ import type pg from "pg";
 import type { Database, Db, NotificationHandler } from "./client.ts";
 import type { EmbeddedWorkerData, WorkerMessage } from "./embedded-worker.ts";
 import { lockDataDir } from "./lock.ts";
-import { GuardedPool, rawQuery } from "./postgres.ts";
+import { GuardedPool, poolStatsOf, rawQuery } from "./postgres.ts";
 import * as schema from "./schema/index.ts";
 import { logError } from "../log.ts";
 
@@ -125,6 +125,7 @@ export async function openEmbedded(dataDir: string, holder: string, migrationsFo
     async ping() {
       await pool.query("select 1");
     },
+    poolStats: () => poolStatsOf(pool),
     sql: (text, values) => rawQuery(pool, text, values),
     async close() {
       closing = true;

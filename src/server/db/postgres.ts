@@ -1,7 +1,7 @@
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import type { Database, Db, NotificationHandler } from "./client.ts";
+import type { Database, Db, NotificationHandler, PoolStats } from "./client.ts";
 import * as schema from "./schema/index.ts";
 import { logError } from "../log.ts";
 
@@ -149,6 +149,9 @@ export async function rawQuery(pool: pg.Pool, text: string, values?: unknown[]):
   return Array.isArray(result) ? (result.at(-1) ?? { rows: [] }) : result;
 }
 
+/** pg's own counts, read when scraped. */
+export const poolStatsOf = (pool: pg.Pool): PoolStats => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+
 export class GuardedPool extends pg.Pool {
   override connect(): Promise<pg.PoolClient>;
   override connect(callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
@@ -202,6 +205,7 @@ export async function openPostgres(url: string, migrationsFolder: string): Promi
     async ping() {
       await pool.query("select 1");
     },
+    poolStats: () => poolStatsOf(pool),
     sql: (text, values) => rawQuery(pool, text, values),
     async close() {
       closing = true;

@@ -1,5 +1,6 @@
 import type { ServerOptions } from "node:http";
 import type { ApiErrorBody } from "#shared/errors.ts";
+import { notReady, READY_MESSAGES } from "./readiness.ts";
 
 /*
  * Graceful shutdown: on SIGTERM the server stops accepting connections, answers every request
@@ -20,7 +21,9 @@ export const SERVER_OPTIONS: ServerOptions = {
   keepAliveTimeout: 5_000,
 };
 
-const SHUTTING_DOWN: ApiErrorBody = { code: "shutting_down", message: "The server is restarting; please try again in a moment." };
+const SHUTTING_DOWN: ApiErrorBody = { code: "shutting_down", message: READY_MESSAGES.shutting_down };
+/** The readiness probe's path: while draining it gets the probe's own answer (not ready: shutting down). */
+const READY_PATH = "/api/ready";
 
 type Fetch = (request: Request, ...rest: never[]) => Response | Promise<Response>;
 
@@ -38,7 +41,8 @@ export class Drain {
   wrap<F extends Fetch>(fetch: F): F {
     return (async (request: Request, ...rest: never[]) => {
       if (this.draining) {
-        return new Response(JSON.stringify(SHUTTING_DOWN), {
+        const body = new URL(request.url).pathname === READY_PATH ? notReady("shutting_down") : SHUTTING_DOWN;
+        return new Response(JSON.stringify(body), {
           status: 503,
           headers: { "content-type": "application/json", connection: "close", "retry-after": "2" },
         });

@@ -8,6 +8,7 @@ import { notFound } from "./errors.ts";
 import { logError } from "../log.ts";
 import { SESSION_COOKIE } from "./session.ts";
 import { contentSecurityPolicy } from "./security.ts";
+import { inProcessRequest } from "./in-process.ts";
 import { readShell } from "./shell.ts";
 import { fillShell, loadRenderer, ssrEntry } from "./ssr.ts";
 
@@ -131,7 +132,7 @@ export function mountClient(app: Hono<AppEnv>, resolvers: PageMetaResolver[], di
       const renderer = await loadRenderer(ssrEntry(clientDist, env.SSR_ENTRY));
       const url = new URL(c.req.url);
       const page = await renderer
-        ?.render({ url: url.pathname + url.search, fetch: (input, init) => Promise.resolve(app.request(input, init)) })
+        ?.render({ url: url.pathname + url.search, fetch: (input, init) => Promise.resolve(app.request(inProcessRequest(input, init))) })
         .catch((err: unknown) => {
           logError("a page could not be rendered on the server; sent unrendered", err, { path });
           return null;

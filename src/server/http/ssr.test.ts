@@ -4,6 +4,7 @@ import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#tests/setup/app.ts";
 import { createSubmission, createUser, type TestUser } from "#tests/factories.ts";
+import { METRICS_TOKEN, sample, scrape } from "../modules/metrics/test-helpers.ts";
 
 /** The public pages rendered on the server (decision 010), with the renderer built from source. */
 let t: TestApp;
@@ -15,7 +16,7 @@ beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), "inkwell-ssr-"));
   // The shell as Vite writes it (index.html with its root element), without the scripts.
   writeFileSync(join(dist, "index.html"), readFileSync(resolve("index.html"), "utf8").replace(/<script type="module"[^>]*><\/script>/, ""));
-  t = await createTestApp({ CLIENT_DIST_DIR: dist, SSR_ENTRY: resolve("src/client/ssr/entry-server.tsx") });
+  t = await createTestApp({ CLIENT_DIST_DIR: dist, SSR_ENTRY: resolve("src/client/ssr/entry-server.tsx"), METRICS_TOKEN });
   writer = await createUser(t, { name: "Margaret Hidden", alias: "Night Owl" });
 }, 60_000);
 afterAll(async () => {
@@ -90,5 +91,14 @@ describe("server-rendered public pages", () => {
     const missing = await page("/no-such-page");
     expect(missing.res.status).toBe(404);
     expect(missing.root).toBe("");
+  });
+
+  it("counts a rendered page as one request in the metrics, not the API questions it asked in process", async () => {
+    const before = await scrape(t);
+    const { state } = await page("/");
+    expect(state?.queries.queries.map((q) => q.queryKey[0])).toEqual(expect.arrayContaining(["me", "config"]));
+    const after = await scrape(t);
+    const counted = (route: string) => sample(after, "inkwell_http_requests_total", { method: "GET", route, status: "200" }) - sample(before, "inkwell_http_requests_total", { method: "GET", route, status: "200" });
+    expect([counted("/*"), counted("/api/me"), counted("/api/config")]).toEqual([1, 0, 0]);
   });
 });

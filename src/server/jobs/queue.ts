@@ -51,6 +51,8 @@ export class Jobs {
   private started = false;
   private stopping = false;
   private lastErrorLog = 0;
+  /** Attempts that threw, per queue, on this instance since start (GET /metrics). */
+  readonly failedAttempts = new Map<string, number>();
 
   constructor(
     private readonly database: Database,
@@ -117,7 +119,10 @@ export class Jobs {
       // One job at a time per queue and instance: a mail is recorded as sent before the next one starts.
       const id = await this.boss.work<JobData>(q.name, { pollingIntervalSeconds: this.timings.pollSeconds, batchSize: 1 }, async (jobs) => {
         for (const job of jobs) {
-          await q.run(job.data ?? {});
+          await q.run(job.data ?? {}).catch((err: unknown) => {
+            this.failedAttempts.set(q.name, (this.failedAttempts.get(q.name) ?? 0) + 1);
+            throw err;
+          });
           // pg-boss's completion then finds no row, and leaves it so.
           if (q.forgetWhenDone?.(job.data ?? {})) await this.boss.deleteJob(q.name, job.id);
         }

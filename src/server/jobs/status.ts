@@ -78,3 +78,28 @@ export async function jobsOverview(database: Database, names: string[], now: Dat
   }));
   return { queues, failures: failed };
 }
+
+export interface WaitingJobs {
+  name: string;
+  /** Due jobs not yet taken: "created" (first attempt) or "retry" (a later one). */
+  state: "created" | "retry";
+  count: number;
+  /** Seconds since the oldest of them became due. */
+  oldestSeconds: number;
+}
+
+/**
+ * The queues' backlog for GET /metrics: jobs due and not yet taken, per queue and state, and how
+ * long the oldest has waited. Only rows pg-boss's own index covers (job_i5: name, start_after,
+ * where state < 'active'), so it stays cheap however many finished jobs are kept.
+ */
+export async function waitingJobs(database: Database, names: string[]): Promise<WaitingJobs[]> {
+  const { rows } = await database.sql(
+    `select name, state::text as state, count(*)::int as count,
+      greatest(0, extract(epoch from now() - min(start_after)))::float8 as oldest_seconds
+    from ${JOBS_SCHEMA}.job where name = any($1::text[]) and state < 'active' and start_after <= now()
+    group by name, state`,
+    [names],
+  );
+  return (rows as { name: string; state: "created" | "retry"; count: number; oldest_seconds: number }[]).map((r) => ({ name: r.name, state: r.state, count: r.count, oldestSeconds: r.oldest_seconds }));
+}

@@ -30,6 +30,10 @@ export function oneClickHeaders(postUrl: string): Record<string, string> {
  * server never slows or fails a request, and a failed send is retried with backoff.
  */
 export class Outbox {
+  /** Mails this instance handed to the mail server, and attempts it refused or failed (GET /metrics). */
+  sent = 0;
+  refused = 0;
+
   constructor(
     private readonly jobs: Jobs,
     private readonly db: Db,
@@ -47,14 +51,24 @@ export class Outbox {
     await this.jobs.send(MAIL_QUEUE, { mail: mail as unknown as Record<string, unknown> }, mail.key ? { key: mail.key } : { priority: ACCOUNT_MAIL_PRIORITY });
   }
 
+  private async send(message: MailMessage): Promise<void> {
+    try {
+      await this.mailer.send(message);
+    } catch (err) {
+      this.refused++;
+      throw err;
+    }
+    this.sent++;
+  }
+
   private async deliver(mail: OutgoingMail): Promise<void> {
-    if (!mail.key) return this.mailer.send(mail.message);
+    if (!mail.key) return this.send(mail.message);
     const key = mail.key;
     const [done] = await this.db.select({ key: sentEmails.key }).from(sentEmails).where(eq(sentEmails.key, key)).limit(1);
     if (done) return;
     // The same Message-ID on every attempt: a mail program that got an attempt we could not record drops the copy.
     const messageId = `<${createHash("sha256").update(key).digest("hex").slice(0, 32)}@${this.host}>`;
-    await this.mailer.send({ ...mail.message, messageId });
+    await this.send({ ...mail.message, messageId });
     await this.db
       .insert(sentEmails)
       .values({ key, userId: mail.userId ?? null, kind: mail.kind })

@@ -18,6 +18,17 @@ export const healthResponse = z.discriminatedUnion("status", [
   z.object({ status: z.literal("error"), database: databaseKind, message: z.string() }),
 ]);
 
+/** Why an instance is not ready to serve: the first check that failed. */
+export const readyFailure = z.enum(["shutting_down", "database", "migrations"]);
+export type ReadyFailure = z.infer<typeof readyFailure>;
+
+/** GET /api/ready: 200 while this instance can serve, else 503 naming the check that failed. */
+export const readyResponse = z.discriminatedUnion("ready", [
+  z.object({ ready: z.literal(true) }),
+  z.object({ ready: z.literal(false), failed: readyFailure, message: z.string() }),
+]);
+export type ReadyResponse = z.infer<typeof readyResponse>;
+
 /** POST /api/test/clock (TEST_CLOCK only): move the server clock forward, or back to the real time. */
 export const testClockInput = z
   .object({

@@ -93,6 +93,9 @@ export class FeedCache {
   private readonly recentlyDelivered = new Set<number>();
   private epoch = 0;
   private bytes = 0;
+  /** First pages answered from the cache, and read from the database, since start (GET /metrics). */
+  hits = 0;
+  misses = 0;
 
   constructor(private readonly limits = { entries: FEED_CACHE_MAX_ENTRIES, bytes: FEED_CACHE_MAX_BYTES, maxAgeMs: FEED_CACHE_MAX_AGE_MS }) {}
 
@@ -130,6 +133,9 @@ export class FeedCache {
     // Most recently used last: eviction takes the first.
     this.entries.delete(k);
     this.entries.set(k, hit);
+    // A hit is counted here (the fast path peeks), a miss in get(): a request that finds nothing
+    // in the fast path goes on to get(), so each request counts once.
+    this.hits++;
     return hit;
   }
 
@@ -137,6 +143,7 @@ export class FeedCache {
   get(key: FeedKey, now: number, load: () => Promise<{ page: CommunityFeedPage; oldest: Date | null }>): Promise<CachedFeedPage> {
     const hit = this.peek(key, now);
     if (hit) return Promise.resolve(hit);
+    this.misses++;
     const k = feedKeyString(key);
     this.remove(k);
     const pending = this.filling.get(k);

@@ -48,6 +48,8 @@ export function feedFastPath(deps: Deps, opts: { draining: () => boolean }): Fas
     res.writeHead(answer.status, { ...answer.headers, ...security, ...(answer.body === null ? {} : { "Content-Length": length }) });
     res.end(answer.body ?? undefined);
     if (log) logRequest("GET", PATH, answer.status, started);
+    // The app's route pattern for this path is the path itself.
+    deps.metrics?.observeRequest("GET", PATH, answer.status, (performance.now() - started) / 1000);
     return true;
   };
 }

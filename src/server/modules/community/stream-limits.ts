@@ -17,6 +17,8 @@ export const MAX_BUFFERED_BYTES = 256 * 1024;
 
 class StreamSlots {
   private readonly open = new Map<string, number>();
+  /** Streams open on this instance now (GET /metrics). */
+  total = 0;
 
   /** Takes a slot for the address (and account), or null when either is at its cap. */
   take(address: string, accountId: string | null): (() => void) | null {
@@ -24,10 +26,12 @@ class StreamSlots {
     if (accountId) keys.push([`u:${accountId}`, MAX_STREAMS_PER_ACCOUNT]);
     if (keys.some(([key, max]) => (this.open.get(key) ?? 0) >= max)) return null;
     for (const [key] of keys) this.open.set(key, (this.open.get(key) ?? 0) + 1);
+    this.total++;
     let released = false;
     return () => {
       if (released) return;
       released = true;
+      this.total--;
       for (const [key] of keys) {
         const left = (this.open.get(key) ?? 1) - 1;
         if (left > 0) this.open.set(key, left);

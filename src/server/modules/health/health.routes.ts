@@ -1,11 +1,12 @@
 import { statfsSync } from "node:fs";
 import { Hono } from "hono";
-import { appConfig, healthResponse, testClockInput, testClockResponse } from "#shared/schemas/health.ts";
+import { appConfig, healthResponse, readyResponse, testClockInput, testClockResponse } from "#shared/schemas/health.ts";
 import type { AppEnv } from "../../http/context.ts";
 import { notFound, SERVICE_MESSAGES } from "../../http/errors.ts";
 import { isDiskFull } from "../../db/errors.ts";
 import { respond } from "../../http/respond.ts";
 import { runScheduledNow } from "../../jobs/registry.ts";
+import { notReady, readiness } from "../../http/readiness.ts";
 
 export const healthRoutes = new Hono<AppEnv>()
   /** Public settings the client mirrors: the name, the public URL, the writing time the server enforces. */
@@ -25,7 +26,14 @@ export const healthRoutes = new Hono<AppEnv>()
     if (body.runScheduled) await runScheduledNow(c.get("deps"));
     return respond(c, testClockResponse, { now: testClock.now().toISOString() });
   })
-  /** Whether this instance can serve writers now: a database round trip, and room on DATA_DIR's disk. */
+  /** Readiness, for a load balancer: 503 naming the failed check while shutting down, without the database or behind on migrations. */
+  .get("/ready", async (c) => {
+    const { database, shutdown } = c.get("deps");
+    c.header("Cache-Control", "no-store");
+    const failed = await readiness(database, shutdown);
+    return failed ? respond(c, readyResponse, notReady(failed), 503) : respond(c, readyResponse, { ready: true });
+  })
+  /** Liveness: the process answers, with a database round trip and room on DATA_DIR's disk. */
   .get("/health", async (c) => {
     const { database, env } = c.get("deps");
     const started = performance.now();
