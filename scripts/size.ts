@@ -2,7 +2,7 @@
  * npm run size: what a visitor's first page load costs, from the built client (run `npm run build`
  * first). For each public page: the entry script and its static imports (modulepreload), the
  * page's route chunk and everything it imports (from the build's manifest, as the server preloads
- * them), and the CSS, gzip level 9; then the fonts index.html preloads. Budget: JS <= 100 KB gzip.
+ * them), and the CSS, gzip level 9; then the fonts index.html preloads. Fails above a page's budget (PAGES).
  */
 import { readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -18,6 +18,22 @@ const kb = (n: number) => `${(n / 1024).toFixed(1).padStart(7)} KB`;
 const shell = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
 const fonts = [...html.matchAll(/rel="preload" href="\/(assets\/[^"]+\.woff2)"/g)].map((m) => m[1]!);
 
+/**
+ * First-load JS, KB gzip (issue 26 item 3). The target: every public page <= 100 KB, /write <= 130 KB.
+ * Not reached yet: React DOM, React, React Router and TanStack Query, bundled alone with just the
+ * functions the app calls, are 105 KB before any of the app's code (decision 010). Until then each page's budget is what it loads today, a
+ * ratchet: lower it when a page shrinks, never raise it to let a page grow. Above its budget, a
+ * page fails the build (CI runs this on the e2e suite's build).
+ */
+const PAGES = [
+  { name: "/", module: "src/client/app/routes/home.tsx", targetKb: 100, budgetKb: 127 },
+  { name: "/community", module: "src/client/app/routes/community.tsx", targetKb: 100, budgetKb: 143 },
+  { name: "/submission/{id}", module: "src/client/app/routes/submission.tsx", targetKb: 100, budgetKb: 146 },
+  { name: "/podium", module: "src/client/app/routes/podium.tsx", targetKb: 100, budgetKb: 128 },
+  { name: "/write", module: "src/client/app/routes/write.tsx", targetKb: 130, budgetKb: 146 },
+] as const;
+const failures: string[] = [];
+
 const routeFiles = (module: string) => chunkFiles(manifest, [module]).filter((f) => !shell.includes(f));
 
 console.log("The shell (every page):");
@@ -26,15 +42,14 @@ for (const f of fonts) console.log(`${kb(statSync(join(dist, f)).size)}       /$
 const shellJs = shell.filter((f) => f.endsWith(".js")).reduce((n, f) => n + gz(f), 0);
 const css = shell.filter((f) => f.endsWith(".css")).reduce((n, f) => n + gz(f), 0);
 console.log("\nFirst page, by route (JS gzip: shell + route chunks; CSS apart):");
-for (const [name, module] of [
-  ["/", "src/client/app/routes/home.tsx"],
-  ["/community", "src/client/app/routes/community.tsx"],
-  ["/submission/{id}", "src/client/app/routes/submission.tsx"],
-  ["/podium", "src/client/app/routes/podium.tsx"],
-] as const) {
-  const route = routeFiles(module).reduce((n, f) => n + gz(f), 0);
-  const js = shellJs + route;
-  console.log(`${kb(js)} JS  ${kb(css)} CSS  ${name}${js > 100 * 1024 ? "  (over the 100 KB budget)" : ""}`);
+for (const page of PAGES) {
+  const js = shellJs + routeFiles(page.module).reduce((n, f) => n + gz(f), 0);
+  const over = js > page.budgetKb * 1024;
+  const toGo = !over && js > page.targetKb * 1024 ? `  (${((js - page.targetKb * 1024) / 1024).toFixed(1)} KB above the ${page.targetKb} KB target)` : "";
+  console.log(`${kb(js)} JS  ${kb(css)} CSS  ${page.name}${over ? "  OVER BUDGET" : ""}${toGo}`);
+  if (over) {
+    failures.push(`${page.name} loads ${(js / 1024).toFixed(1)} KB of JavaScript (gzip) before it is interactive, over its ${page.budgetKb} KB budget`);
+  }
 }
 
 // Issue 16: the writing calendar's libraries (react-activity-calendar, recharts) load only when
@@ -43,5 +58,8 @@ console.log("\nThe writing calendar's libraries, out of the profile's first chun
 for (const module of ["src/client/app/routes/profile.tsx", "src/client/app/routes/profile-stats.tsx"]) {
   const leaks = chunkFiles(manifest, [module]).filter((f) => f.endsWith(".js") && /react-activity-calendar|recharts-wrapper/.test(readFileSync(join(dist, f), "utf8")));
   console.log(`${leaks.length ? "LEAK" : "ok"}  ${module}${leaks.length ? `: ${leaks.join(", ")}` : ""}`);
-  if (leaks.length) process.exitCode = 1;
+  if (leaks.length) failures.push(`${module} loads the writing calendar's libraries with its first chunks: ${leaks.join(", ")}`);
 }
+
+for (const f of failures) console.error(`FAIL ${f}`);
+if (failures.length) process.exitCode = 1;

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
-import { LIVE_EVENT_TYPES, NOTIFICATIONS_EVENT, notificationsEventPayload, publicLiveEvent, type LiveEvent } from "#shared/schemas/events.ts";
+import { LIVE_EVENT_TYPES, NOTIFICATIONS_EVENT, readLiveEvent, readUnreadCount } from "#shared/domain/live-events.ts";
+import type { LiveEvent } from "#shared/schemas/events.ts";
 
 /**
  * Live events from GET /api/events, shared by the whole app: one EventSource however many
@@ -56,7 +57,7 @@ function connect() {
       remember(e);
       let event: LiveEvent | null;
       try {
-        event = publicLiveEvent(type, JSON.parse(e.data));
+        event = readLiveEvent(type, JSON.parse(e.data));
       } catch {
         return;
       }
@@ -66,8 +67,8 @@ function connect() {
   es.addEventListener("stale", () => dispatch({ type: "stale" }));
   es.addEventListener(NOTIFICATIONS_EVENT, (e) => {
     try {
-      const parsed = notificationsEventPayload.safeParse(JSON.parse(e.data));
-      if (parsed.success) dispatch({ type: "notifications", unread: parsed.data.unread });
+      const unread = readUnreadCount(JSON.parse(e.data));
+      if (unread !== null) dispatch({ type: "notifications", unread });
     } catch {
       /* not ours */
     }

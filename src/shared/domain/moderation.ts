@@ -77,3 +77,22 @@ export function suspensionMessage(s: Suspension, timeZone = "UTC"): string {
   const date = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone }).format(new Date(s.until));
   return `Your account can't publish until ${date}: ${s.reason}`;
 }
+
+export const MODERATION_MESSAGES = {
+  loginToReport: "You must be logged in to report",
+  reportThanks: "Thanks — an admin will look at this.",
+  alreadyReported: "You already reported this",
+  ownContent: "You can't report your own writing",
+  itemNotFound: "That piece or comment is no longer here",
+  reasonRequired: "Choose a reason",
+  noteTooLong: `Keep the note under ${REPORT_NOTE_MAX} characters`,
+  hideReasonRequired: "Say why it is hidden",
+  hideReasonTooLong: `Keep the reason under ${HIDE_REASON_MAX} characters`,
+  suspensionReasonRequired: "Say why the account is suspended",
+  suspensionReasonTooLong: `Keep the reason under ${SUSPENSION_REASON_MAX} characters`,
+  suspensionUntilPast: "Choose a date in the future",
+  userNotFound: "User not found",
+  notSuspended: "This account is not suspended",
+  invalidCursor: "That page link is out of date. Reload and try again.",
+  hiddenByModerators: "Hidden by moderators",
+} as const;

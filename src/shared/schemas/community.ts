@@ -1,39 +1,12 @@
 import { z } from "zod";
 import { COMMENT_MAX_LENGTH, SEARCH_MAX_LENGTH } from "../constants.ts";
+import { COMMUNITY_FILTERS, COMMUNITY_MESSAGES, COMMUNITY_SORTS, type FeedParams } from "../domain/community.ts";
 import { SIGNATURES } from "../domain/author.ts";
 import { isoDate, isoTime, uuidSchema } from "./common.ts";
 import { pieceControls } from "./piece-controls.ts";
 
-/** Messages of the community (spec §5 "You must be logged in to ..."). */
-export const COMMUNITY_MESSAGES = {
-  loginToComment: "You must be logged in to comment on submissions",
-  loginToDeleteComment: "You must be logged in to delete comments",
-  commentRequired: "Please write a comment first",
-  commentTooLong: `Comments can be at most ${COMMENT_MAX_LENGTH.toLocaleString("en-US")} characters`,
-  pieceNotFound: "This piece is not available",
-  commentNotFound: "This comment no longer exists",
-  notYourComment: "You can only delete your own comments",
-  /** Likes count other readers: a writer cannot like their own piece (issue 11). */
-  ownPieceLike: "You can't like your own piece.",
-  badCursor: "That page of the feed is no longer available. Refresh to start again.",
-} as const;
-
-export const COMMUNITY_SORTS = ["recent", "liked", "longest", "author"] as const;
-export type CommunitySort = (typeof COMMUNITY_SORTS)[number];
-export const COMMUNITY_FILTERS = ["all", "featured", "week"] as const;
-export type CommunityFilter = (typeof COMMUNITY_FILTERS)[number];
-
-export const SORT_LABELS: Record<CommunitySort, string> = {
-  recent: "Recent",
-  liked: "Most Liked",
-  longest: "Longest",
-  author: "By Author",
-};
-export const FILTER_LABELS: Record<CommunityFilter, string> = {
-  all: "All Responses",
-  featured: "Editor's Picks",
-  week: "This Week",
-};
+export { COMMUNITY_MESSAGES, COMMUNITY_SORTS, COMMUNITY_FILTERS, SORT_LABELS, FILTER_LABELS, DEFAULT_FEED_PARAMS } from "../domain/community.ts";
+export type { CommunityFilter, CommunitySort, FeedParams } from "../domain/community.ts";
 
 /** "all", "freewrite" (the Weekly Freewrite option) or a prompt id. */
 export const promptFilter = z.union([z.literal("all"), z.literal("freewrite"), z.uuid({ error: "Unknown prompt" })]);
@@ -47,9 +20,10 @@ export const feedQuery = z.object({
   cursor: z.string().max(600).optional(),
 });
 export type FeedQuery = z.infer<typeof feedQuery>;
-export type FeedParams = Omit<FeedQuery, "cursor">;
-
-export const DEFAULT_FEED_PARAMS: FeedParams = { prompt: "all", filter: "all", sort: "recent", q: "" };
+// The domain's FeedParams (zod-free, for the browser) is this query without its cursor: typecheck fails if they part.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const feedParamsMatch: Same<FeedParams, Omit<FeedQuery, "cursor">> = true;
+void feedParamsMatch;
 
 /**
  * The author as the signature allows: a label, plus the streak the writer had when the piece

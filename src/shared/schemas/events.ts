@@ -1,10 +1,13 @@
 import { z } from "zod";
+import { LIVE_EVENT_TYPES, NOTIFICATIONS_EVENT } from "../domain/live-events.ts";
 
 /*
  * Live events (GET /api/events, Server-Sent Events): the one list of what can be announced.
  * Public data only — never a user id, name or email: every visitor's feed receives them. The
  * server's bus is typed by this union, the stream sends only what `liveEventSchema` keeps
- * (unknown fields are stripped), and the client reads events through the same schema.
+ * (unknown fields are stripped). The browser checks what it receives with shared/domain/
+ * live-events.ts, a hand-written copy of this union's rules (no zod on the first page), tested to
+ * answer as `publicLiveEvent` does.
  */
 const id = z.guid();
 
@@ -29,14 +32,12 @@ export type LiveEvent = z.infer<typeof liveEventSchema>;
 export type LiveEventType = LiveEvent["type"];
 export type LiveEventPayload<T extends LiveEventType> = Extract<LiveEvent, { type: T }>["payload"];
 
-/** Every event type, in the union's order (the stream's and the client's listeners). */
-export const LIVE_EVENT_TYPES: readonly LiveEventType[] = liveEventSchema.options.map((o) => o.shape.type.value);
+export { LIVE_EVENT_TYPES, NOTIFICATIONS_EVENT };
 
 /**
  * The one private event (issue 14 item 6): sent only to a signed-in writer's own streams when
  * their notifications change, with their unread count and nothing else. Never stored, no id.
  */
-export const NOTIFICATIONS_EVENT = "notifications";
 export const notificationsEventPayload = z.object({ unread: z.number().int().min(0) });
 
 /** The event as it may leave the server, or null for anything not in the union. */

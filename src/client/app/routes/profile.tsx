@@ -18,7 +18,7 @@ import { usePortfolioView } from "#client/features/portfolio/hooks/use-portfolio
 import { ShareDialog } from "#client/features/share/components/share-dialog.tsx";
 import { useDocumentTitle } from "#client/lib/use-document-title.ts";
 import { usePortfolioLive } from "#client/features/portfolio/hooks/use-portfolio-live.ts";
-import { TRASH_DAYS } from "#shared/schemas/trash.ts";
+import { TRASH_DAYS } from "#shared/domain/trash.ts";
 import { OfflineCopyNote } from "#client/components/ui/offline-copy-note.tsx";
 
 /** The answers /profile shows that the service worker may keep (shared/pwa.ts). */

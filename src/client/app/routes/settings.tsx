@@ -5,7 +5,7 @@ import { Page } from "#client/components/layout/app-shell.tsx";
 import { BlockedWriters } from "#client/features/settings/components/blocked-writers.tsx";
 import { useDocumentTitle } from "#client/lib/use-document-title.ts";
 import { DeleteAccountLink } from "#client/features/account-deletion/components/delete-account-link.tsx";
-import { TRASH_DAYS } from "#shared/schemas/trash.ts";
+import { TRASH_DAYS } from "#shared/domain/trash.ts";
 
 /** The pages under Settings, each with a line saying what it holds. */
 const SECTIONS = [

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import { MESSAGES } from "#shared/errors.ts";
-import { MODERATION_MESSAGES } from "#shared/schemas/moderation.ts";
-import { DEFAULT_FEED_PARAMS } from "#shared/schemas/community.ts";
+import { MODERATION_MESSAGES } from "#shared/domain/moderation.ts";
+import { DEFAULT_FEED_PARAMS } from "#shared/domain/community.ts";
 import type { PieceView } from "#shared/schemas/portfolio.ts";
 import { paths } from "#client/config/paths.ts";
 import { Page } from "#client/components/layout/app-shell.tsx";

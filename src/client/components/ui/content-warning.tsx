@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from "react";
-import { contentWarningText } from "#shared/schemas/piece-controls.ts";
+import { contentWarningText } from "#shared/domain/piece-controls.ts";
 
 /**
  * The writer's content warning before a piece's text (issue 13 item 6): the warning and a "Show"

@@ -5,7 +5,6 @@ import { formatDateAtTime } from "#shared/domain/format.ts";
 import { markupToPlainText } from "#shared/domain/markup.ts";
 import { pieceName } from "#shared/domain/piece-name.ts";
 import type { AdminPodiumPick } from "#shared/schemas/admin.ts";
-import { pieceDisplayTitle } from "#shared/schemas/portfolio.ts";
 import { paths } from "#client/config/paths.ts";
 import { Button, LinkButton } from "#client/components/ui/button.tsx";
 import { EmptyState, ErrorState, LoadingState } from "#client/components/ui/states.tsx";
@@ -79,7 +78,7 @@ export function PodiumManager({ onDeletePiece }: { onDeletePiece?: (piece: Delet
                 pick={pick}
                 busy={busy.has(pick.id)}
                 onRemove={() => toggle(pick.id, true)}
-                onDelete={onDeletePiece && (() => onDeletePiece({ id: pick.id, title: pieceDisplayTitle(pick.title, pick.prompt) }))}
+                onDelete={onDeletePiece && (() => onDeletePiece({ id: pick.id, title: pieceName(pick.title, pick.prompt) }))}
               />
             </li>
           ))}

@@ -3,7 +3,6 @@ import { useSearchParams } from "react-router";
 import { formatLongDate } from "#shared/domain/format.ts";
 import { markupToPlainText } from "#shared/domain/markup.ts";
 import type { AdminPromptListItem } from "#shared/schemas/admin.ts";
-import { pieceDisplayTitle } from "#shared/schemas/portfolio.ts";
 import { Button } from "#client/components/ui/button.tsx";
 import { Markup } from "#client/components/ui/markup.tsx";
 import { ErrorState, LoadingState } from "#client/components/ui/states.tsx";
@@ -15,6 +14,7 @@ import { useFeaturedToggle } from "../lib/use-featured-toggle.ts";
 import { AdminHeader } from "./admin-header.tsx";
 import type { DeletablePiece } from "./delete-piece-button.tsx";
 import { SubmissionItem } from "./submission-item.tsx";
+import { pieceName } from "#shared/domain/piece-name.ts";
 
 /**
  * Keeps the selected prompt inside the list's own scroll box (on arrival, after a deep link or
@@ -175,7 +175,7 @@ function PromptSubmissions({ promptId, onDeletePiece }: { promptId: string | nul
               prompt={first.prompt}
               busy={busy.has(s.id)}
               onToggleFeatured={() => toggle(s.id, s.isFeatured)}
-              onDelete={onDeletePiece && (() => onDeletePiece({ id: s.id, title: pieceDisplayTitle(s.title, first.prompt) }))}
+              onDelete={onDeletePiece && (() => onDeletePiece({ id: s.id, title: pieceName(s.title, first.prompt) }))}
             />
           </li>
         ))}

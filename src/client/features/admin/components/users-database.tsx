@@ -5,7 +5,6 @@ import { formatDateTime, formatLongDate } from "#shared/domain/format.ts";
 import { markupToPlainText } from "#shared/domain/markup.ts";
 import { pieceName } from "#shared/domain/piece-name.ts";
 import type { AdminUserSubmission } from "#shared/schemas/admin.ts";
-import { pieceDisplayTitle } from "#shared/schemas/portfolio.ts";
 import { Button } from "#client/components/ui/button.tsx";
 import { ErrorState, LoadingState } from "#client/components/ui/states.tsx";
 import { errorMessage } from "#client/lib/api-client.ts";
@@ -202,7 +201,7 @@ function UserPiece({ piece, onDelete }: { piece: AdminUserSubmission; onDelete?:
         </div>
         {onDelete && !piece.isPrivate && (
           <div className="-my-2 -mr-2 shrink-0">
-            <DeletePieceButton onClick={() => onDelete({ id: piece.id, title: pieceDisplayTitle(piece.title, piece.prompt) })} />
+            <DeletePieceButton onClick={() => onDelete({ id: piece.id, title: pieceName(piece.title, piece.prompt) })} />
           </div>
         )}
       </div>

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { COMMUNITY_STALE_MS } from "#shared/constants.ts";
-import type { CommunityFeedPage, FeedParams } from "#shared/schemas/community.ts";
+import type { FeedParams } from "#shared/domain/community.ts";
+import type { CommunityFeedPage } from "#shared/schemas/community.ts";
 import { api, unwrap } from "#client/lib/api-client.ts";
 import { communityKeys } from "./keys.ts";
 

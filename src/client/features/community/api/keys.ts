@@ -1,4 +1,4 @@
-import type { FeedParams } from "#shared/schemas/community.ts";
+import type { FeedParams } from "#shared/domain/community.ts";
 
 /** Query keys of the community feature: everything under ["community"]. */
 export const communityKeys = {

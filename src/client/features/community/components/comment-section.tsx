@@ -2,11 +2,12 @@ import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 import { COMMENT_MAX_LENGTH, COMMENTS_LIMIT } from "#shared/constants.ts";
 import { relativeTime } from "#shared/domain/format.ts";
-import { COMMUNITY_MESSAGES, type PieceComment } from "#shared/schemas/community.ts";
-import { MODERATION_MESSAGES } from "#shared/schemas/moderation.ts";
+import { COMMUNITY_MESSAGES } from "#shared/domain/community.ts";
+import type { PieceComment } from "#shared/schemas/community.ts";
+import { MODERATION_MESSAGES } from "#shared/domain/moderation.ts";
 
 const MODERATION_HIDDEN_LABEL = MODERATION_MESSAGES.hiddenByModerators;
-import { PIECE_CONTROL_MESSAGES } from "#shared/schemas/piece-controls.ts";
+import { PIECE_CONTROL_MESSAGES } from "#shared/domain/piece-controls.ts";
 import { paths } from "#client/config/paths.ts";
 import { Button } from "#client/components/ui/button.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef } from "react";
 import { COMMUNITY_FEED_LIMIT } from "#shared/constants.ts";
-import type { CommunityPiece, FeedParams } from "#shared/schemas/community.ts";
+import type { FeedParams } from "#shared/domain/community.ts";
+import type { CommunityPiece } from "#shared/schemas/community.ts";
 import { Button } from "#client/components/ui/button.tsx";
 import { EmptyState, ErrorState, LoadingState } from "#client/components/ui/states.tsx";
 import { errorMessage } from "#client/lib/api-client.ts";

@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from "react";
 import { PROMPT_FILTER_LABEL_MAX, SEARCH_MAX_LENGTH } from "#shared/constants.ts";
 import { markupToPlainText, truncateText } from "#shared/domain/markup.ts";
-import { COMMUNITY_FILTERS, COMMUNITY_SORTS, FILTER_LABELS, SORT_LABELS, type FeedParams, type PromptHistory } from "#shared/schemas/community.ts";
+import { COMMUNITY_FILTERS, COMMUNITY_SORTS, FILTER_LABELS, SORT_LABELS, type FeedParams } from "#shared/domain/community.ts";
+import type { PromptHistory } from "#shared/schemas/community.ts";
 import type { ViewMode } from "../lib/use-view-mode.ts";
 
 const SEARCH_DEBOUNCE_MS = 300;

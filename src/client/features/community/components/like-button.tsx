@@ -1,6 +1,6 @@
 import { useRef } from "react";
 import { LIKE_LOCK_MS } from "#shared/constants.ts";
-import { COMMUNITY_MESSAGES } from "#shared/schemas/community.ts";
+import { COMMUNITY_MESSAGES } from "#shared/domain/community.ts";
 import { useToggleLike } from "../api/toggle-like.ts";
 
 function Heart({ filled }: { filled: boolean }) {

@@ -2,7 +2,7 @@ import { Link, useNavigate } from "react-router";
 import { formatLongDate, wordsLabel } from "#shared/domain/format.ts";
 import { markupToPlainText } from "#shared/domain/markup.ts";
 import { namedByPrompt, pieceName } from "#shared/domain/piece-name.ts";
-import { COMMUNITY_MESSAGES } from "#shared/schemas/community.ts";
+import { COMMUNITY_MESSAGES } from "#shared/domain/community.ts";
 import { ContentWarning } from "#client/components/ui/content-warning.tsx";
 import { Markup } from "#client/components/ui/markup.tsx";
 import { ErrorState, LoadingState } from "#client/components/ui/states.tsx";

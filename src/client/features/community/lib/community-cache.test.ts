@@ -1,6 +1,7 @@
 import { QueryClient, type InfiniteData } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_FEED_PARAMS, type CommentList, type CommunityFeedPage, type CommunityPiece, type FeedParams } from "#shared/schemas/community.ts";
+import { DEFAULT_FEED_PARAMS, type FeedParams } from "#shared/domain/community.ts";
+import type { CommentList, CommunityFeedPage, CommunityPiece } from "#shared/schemas/community.ts";
 import { communityKeys } from "../api/keys.ts";
 import { hasComment, isFeaturedView, removePiece } from "./community-cache.ts";
 import { newPieceMatches } from "./use-community-live.ts";

@@ -1,5 +1,6 @@
 import type { InfiniteData, QueryClient, QueryKey } from "@tanstack/react-query";
-import type { CommentList, CommunityFeedPage, CommunityPiece, CommunityPieceDetail, FeedParams } from "#shared/schemas/community.ts";
+import type { FeedParams } from "#shared/domain/community.ts";
+import type { CommentList, CommunityFeedPage, CommunityPiece, CommunityPieceDetail } from "#shared/schemas/community.ts";
 import { communityKeys } from "../api/keys.ts";
 
 export type PiecePatch = Partial<Pick<CommunityPiece, "likeCount" | "likedByMe" | "commentCount" | "isFeatured" | "commentsOff" | "contentWarning">>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_FEED_PARAMS } from "#shared/schemas/community.ts";
+import { DEFAULT_FEED_PARAMS } from "#shared/domain/community.ts";
 import { readFeedParams, writeFeedParams } from "./feed-params.ts";
 
 describe("the view in the URL", () => {

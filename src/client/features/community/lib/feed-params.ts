@@ -1,19 +1,19 @@
-import { COMMUNITY_FILTERS, COMMUNITY_SORTS, DEFAULT_FEED_PARAMS, feedQuery, promptFilter, type FeedParams } from "#shared/schemas/community.ts";
+import { COMMUNITY_FILTERS, COMMUNITY_SORTS, DEFAULT_FEED_PARAMS, readFeedSearch, readPromptFilter, type FeedParams } from "#shared/domain/community.ts";
 
 /** The open piece lives in the URL too (?piece=ID), so it survives a reload and can be shared. */
 export const PIECE_PARAM = "piece";
 
 /** The view in the URL (?prompt=&filter=&sort=&q=); anything unknown falls back to its default. */
 export function readFeedParams(search: URLSearchParams): FeedParams {
-  const prompt = promptFilter.safeParse(search.get("prompt") ?? undefined);
+  const prompt = readPromptFilter(search.get("prompt") ?? "");
   const filter = search.get("filter");
   const sort = search.get("sort");
-  const q = feedQuery.shape.q.safeParse(search.get("q") ?? "");
+  const q = readFeedSearch(search.get("q") ?? "");
   return {
-    prompt: prompt.success ? prompt.data : DEFAULT_FEED_PARAMS.prompt,
+    prompt: prompt ?? DEFAULT_FEED_PARAMS.prompt,
     filter: (COMMUNITY_FILTERS as readonly string[]).includes(filter ?? "") ? (filter as FeedParams["filter"]) : DEFAULT_FEED_PARAMS.filter,
     sort: (COMMUNITY_SORTS as readonly string[]).includes(sort ?? "") ? (sort as FeedParams["sort"]) : DEFAULT_FEED_PARAMS.sort,
-    q: q.success ? q.data : DEFAULT_FEED_PARAMS.q,
+    q: q ?? DEFAULT_FEED_PARAMS.q,
   };
 }
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
-import type { FeedParams } from "#shared/schemas/community.ts";
+import type { FeedParams } from "#shared/domain/community.ts";
 import { useLiveEvents } from "#client/lib/live-events.ts";
 import { communityKeys } from "../api/keys.ts";
 import { hasComment, isFeaturedView, isInFeed, patchPiece, removePiece } from "./community-cache.ts";

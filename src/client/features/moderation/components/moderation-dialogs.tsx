@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import { HIDE_REASON_MAX, SUSPENSION_REASON_MAX } from "#shared/domain/moderation.ts";
-import { MODERATION_MESSAGES } from "#shared/schemas/moderation.ts";
+import { MODERATION_MESSAGES } from "#shared/domain/moderation.ts";
 import { Button } from "#client/components/ui/button.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
 import { Field } from "#client/components/ui/field.tsx";

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { REPORT_NOTE_MAX, REPORT_REASON_LABELS, REPORT_REASONS, type ReportItemKind, type ReportReason } from "#shared/domain/moderation.ts";
-import { MODERATION_MESSAGES } from "#shared/schemas/moderation.ts";
+import { MODERATION_MESSAGES } from "#shared/domain/moderation.ts";
 import { Button } from "#client/components/ui/button.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
 import { FormMessage } from "#client/components/ui/states.tsx";

@@ -11,7 +11,7 @@ import { useModerateItem, type QueueAction } from "../api/moderate-item.ts";
 import { useModerationLive, useReportQueue, type QueueView } from "../api/get-report-queue.ts";
 import { useSuspensionActions } from "../api/suspension.ts";
 import { ConfirmDialog, ReasonDialog, SuspendDialog } from "./moderation-dialogs.tsx";
-import { TRASH_DAYS } from "#shared/schemas/trash.ts";
+import { TRASH_DAYS } from "#shared/domain/trash.ts";
 
 const DONE: Record<QueueAction, string> = { hide: "Hidden", restore: "Restored", dismiss: "Reports dismissed", delete: "Deleted" };
 

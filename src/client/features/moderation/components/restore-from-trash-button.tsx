@@ -1,4 +1,4 @@
-import { TRASH_MESSAGES } from "#shared/schemas/trash.ts";
+import { TRASH_MESSAGES } from "#shared/domain/trash.ts";
 import { Button } from "#client/components/ui/button.tsx";
 import { useToast } from "#client/components/ui/toast.tsx";
 import { errorMessage } from "#client/lib/api-client.ts";

@@ -1,11 +1,11 @@
 import { useState } from "react";
-import { PORTFOLIO_MESSAGES } from "#shared/schemas/portfolio.ts";
+import { PORTFOLIO_MESSAGES } from "#shared/domain/portfolio.ts";
 import { ConfirmActions } from "#client/components/ui/confirm-actions.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
 import { useToast } from "#client/components/ui/toast.tsx";
 import { ApiError } from "#client/lib/api-client.ts";
 import { useDeletePiece } from "../api/delete-piece.ts";
-import { TRASH_DAYS } from "#shared/schemas/trash.ts";
+import { TRASH_DAYS } from "#shared/domain/trash.ts";
 
 /**
  * The spec's two failure toasts: "Failed to delete: {message or Unknown error}" when the server

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { MAX_TITLE_LENGTH } from "#shared/constants.ts";
-import { PORTFOLIO_MESSAGES } from "#shared/schemas/portfolio.ts";
+import { PORTFOLIO_MESSAGES } from "#shared/domain/portfolio.ts";
 import { paths } from "#client/config/paths.ts";
 import { Button, LinkButton } from "#client/components/ui/button.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
-import { CONTENT_WARNING_MAX_LENGTH, PIECE_CONTROL_MESSAGES } from "#shared/schemas/piece-controls.ts";
+import { CONTENT_WARNING_MAX_LENGTH, PIECE_CONTROL_MESSAGES } from "#shared/domain/piece-controls.ts";
 import type { PieceView } from "#shared/schemas/portfolio.ts";
 import { Button } from "#client/components/ui/button.tsx";
 import { FormMessage } from "#client/components/ui/states.tsx";

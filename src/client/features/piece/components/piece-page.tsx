@@ -1,11 +1,12 @@
-import { MODERATION_MESSAGES } from "#shared/schemas/moderation.ts";
+import { MODERATION_MESSAGES } from "#shared/domain/moderation.ts";
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Link, Navigate } from "react-router";
 import { MAX_TITLE_LENGTH, PIECE_EDIT_ERROR_MS, PIECE_EDIT_SUCCESS_MS, SOCIAL_DESCRIPTION_MAX } from "#shared/constants.ts";
 import { formatLongDate, wordsLabel } from "#shared/domain/format.ts";
 import { markupToPlainText, truncateText } from "#shared/domain/markup.ts";
-import { PAGE_TITLE_MAX } from "#shared/domain/piece-name.ts";
-import { pieceDisplayTitle, PORTFOLIO_MESSAGES, type PieceView } from "#shared/schemas/portfolio.ts";
+import { PAGE_TITLE_MAX, pieceName } from "#shared/domain/piece-name.ts";
+import { PORTFOLIO_MESSAGES } from "#shared/domain/portfolio.ts";
+import type { PieceView } from "#shared/schemas/portfolio.ts";
 import { paths } from "#client/config/paths.ts";
 import { Button } from "#client/components/ui/button.tsx";
 import { Field } from "#client/components/ui/field.tsx";
@@ -147,7 +148,7 @@ export function PiecePage({
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
   const own = piece?.isOwner ? ownVersion(piece) : null;
-  const displayTitle = piece ? (own?.displayTitle ?? pieceDisplayTitle(piece.title, piece.prompt)) : null;
+  const displayTitle = piece ? (own?.displayTitle ?? pieceName(piece.title, piece.prompt)) : null;
   const content = piece ? (own?.content ?? piece.content) : "";
   useDocumentTitle(displayTitle && truncateText(displayTitle, PAGE_TITLE_MAX), piece ? truncateText(markupToPlainText(content), SOCIAL_DESCRIPTION_MAX) : undefined);
 

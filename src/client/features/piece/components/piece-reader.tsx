@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { formatLongDate, wordsLabel } from "#shared/domain/format.ts";
-import { pieceDisplayTitle, type PieceView } from "#shared/schemas/portfolio.ts";
+import type { PieceView } from "#shared/schemas/portfolio.ts";
+import { pieceName } from "#shared/domain/piece-name.ts";
 import { Button } from "#client/components/ui/button.tsx";
 import { Markup } from "#client/components/ui/markup.tsx";
 import { ErrorState, LoadingState } from "#client/components/ui/states.tsx";
@@ -15,7 +16,7 @@ export function ownVersion(piece: PieceView) {
   const title = edited ? (piece.privateTitle ?? null) : piece.title;
   return {
     title,
-    displayTitle: pieceDisplayTitle(title, piece.prompt),
+    displayTitle: pieceName(title, piece.prompt),
     content: piece.privateContent ?? piece.content,
     wordCount: piece.privateWordCount ?? piece.wordCount,
   };

@@ -1,5 +1,5 @@
 import { isValidShareTokenFormat } from "#shared/domain/share-token.ts";
-import { PORTFOLIO_MESSAGES } from "#shared/schemas/portfolio.ts";
+import { PORTFOLIO_MESSAGES } from "#shared/domain/portfolio.ts";
 import { paths } from "#client/config/paths.ts";
 import { LinkButton } from "#client/components/ui/button.tsx";
 import { ApiError } from "#client/lib/api-client.ts";

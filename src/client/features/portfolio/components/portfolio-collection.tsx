@@ -1,8 +1,10 @@
-import { MODERATION_MESSAGES } from "#shared/schemas/moderation.ts";
+import { MODERATION_MESSAGES } from "#shared/domain/moderation.ts";
 import { useEffect, useRef } from "react";
 import { formatLongDate, wordsLabel } from "#shared/domain/format.ts";
 import { truncateText } from "#shared/domain/markup.ts";
-import { CARD_TITLE_MAX, LIST_TITLE_MAX, pieceDisplayTitle, type PortfolioItem, type PortfolioSort } from "#shared/schemas/portfolio.ts";
+import { CARD_TITLE_MAX, LIST_TITLE_MAX } from "#shared/domain/portfolio.ts";
+import type { PortfolioItem, PortfolioSort } from "#shared/schemas/portfolio.ts";
+import { pieceName } from "#shared/domain/piece-name.ts";
 import { paths } from "#client/config/paths.ts";
 import { Button, LinkButton } from "#client/components/ui/button.tsx";
 import { Markup } from "#client/components/ui/markup.tsx";
@@ -40,7 +42,7 @@ function Badges({ item }: { item: PortfolioItem }) {
 }
 
 function PieceCard({ item, actions }: { item: PortfolioItem; actions: PortfolioActions }) {
-  const full = pieceDisplayTitle(item.title, item.prompt);
+  const full = pieceName(item.title, item.prompt);
   const title = truncateText(full, CARD_TITLE_MAX);
   return (
     <li className="relative flex flex-col gap-3 rounded-xl border border-line bg-card p-5 transition-colors hover:border-accent/60 focus-within:border-accent/60">
@@ -64,7 +66,7 @@ function PieceCard({ item, actions }: { item: PortfolioItem; actions: PortfolioA
 }
 
 function PieceRow({ item, actions }: { item: PortfolioItem; actions: PortfolioActions }) {
-  const full = pieceDisplayTitle(item.title, item.prompt);
+  const full = pieceName(item.title, item.prompt);
   const title = truncateText(full, LIST_TITLE_MAX);
   return (
     <li className="relative flex items-center gap-3 py-3">

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from "react";
-import { PORTFOLIO_SEARCH_MAX, type PortfolioSort } from "#shared/schemas/portfolio.ts";
+import { PORTFOLIO_SEARCH_MAX } from "#shared/domain/portfolio.ts";
+import type { PortfolioSort } from "#shared/schemas/portfolio.ts";
 import { paths } from "#client/config/paths.ts";
 import { LinkButton } from "#client/components/ui/button.tsx";
 import type { PortfolioView } from "../hooks/use-portfolio-view.ts";

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { MAX_ALIAS_LENGTH, MAX_NAME_LENGTH } from "#shared/constants.ts";
-import { PORTFOLIO_MESSAGES } from "#shared/schemas/portfolio.ts";
+import { PORTFOLIO_MESSAGES } from "#shared/domain/portfolio.ts";
 import { Button } from "#client/components/ui/button.tsx";
 import { Field } from "#client/components/ui/field.tsx";
 import { useToast } from "#client/components/ui/toast.tsx";

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { formatDateAtTime } from "#shared/domain/format.ts";
-import { PORTFOLIO_MESSAGES } from "#shared/schemas/portfolio.ts";
+import { PORTFOLIO_MESSAGES } from "#shared/domain/portfolio.ts";
 import { Button } from "#client/components/ui/button.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
 import { FormMessage, LoadingState } from "#client/components/ui/states.tsx";

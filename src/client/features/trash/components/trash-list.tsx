@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { formatLongDate, wordsLabel } from "#shared/domain/format.ts";
-import { TRASH_DAYS, TRASH_MESSAGES, type TrashItem } from "#shared/schemas/trash.ts";
+import { TRASH_DAYS, TRASH_MESSAGES } from "#shared/domain/trash.ts";
+import type { TrashItem } from "#shared/schemas/trash.ts";
 import { Button } from "#client/components/ui/button.tsx";
 import { ConfirmActions } from "#client/components/ui/confirm-actions.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";

@@ -1,7 +1,7 @@
 import { useId, type Ref } from "react";
 import type { Signature } from "#shared/domain/author.ts";
 import type { Me } from "#shared/schemas/auth.ts";
-import { CONTENT_WARNING_MAX_LENGTH, PIECE_CONTROL_MESSAGES } from "#shared/schemas/piece-controls.ts";
+import { CONTENT_WARNING_MAX_LENGTH, PIECE_CONTROL_MESSAGES } from "#shared/domain/piece-controls.ts";
 import { WritingFormDialog } from "./writing-form-dialog.tsx";
 
 export interface SignatureChoice {
