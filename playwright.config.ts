@@ -34,7 +34,7 @@ export default defineConfig({
     { name: "clock", grep: /@clock/, dependencies: ["chromium"], use: { ...devices["Desktop Chrome"], channel: undefined } },
   ],
   webServer: {
-    command: `npx tsx scripts/e2e-server.ts`,
+    command: `node scripts/e2e-server.mjs`,
     env: { E2E_PORT: String(E2E_PORT) },
     url: `http://localhost:${E2E_PORT}/api/health`,
     timeout: 180_000,

@@ -67,7 +67,7 @@ async function startServer(): Promise<{ base: string; child: ChildProcess }> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: port, HOST: "127.0.0.1", NODE_ENV: "production", LOG_REQUESTS: "false" };
   delete env.DATABASE_URL;
   run(process.execPath, ["--import", "tsx", "scripts/seed.ts", "--pieces", flag("pieces") ?? "2000"], env);
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
+  const child = spawn(process.execPath, ["scripts/start.mjs"], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/api/health`, child);
   return { base, child };

@@ -29,12 +29,16 @@ export interface ServerProcess {
   exited: Promise<{ code: number | null; at: number }>;
 }
 
+/** Node's arguments that run the server from its TypeScript sources. */
+export const SOURCE_SERVER_ARGS = ["--import", "tsx", "src/server/index.ts"];
+
 /**
- * Starts `src/server/index.ts` as a real process (what `npm start` runs after the build) and
- * resolves once it logs that it is listening, with the URL it listens on (PORT=0: any free port).
+ * Starts the server as a real process — from its sources by default, or with other Node arguments
+ * (the built server: what `npm start` runs) — and resolves once it logs that it is listening, with
+ * the URL it listens on (PORT=0: any free port).
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/index.ts"], { cwd: root, env: serverEnv(env), stdio: ["ignore", "pipe", "pipe"] });
+export async function startServerProcess(env: Record<string, string>, args: string[] = SOURCE_SERVER_ARGS): Promise<ServerProcess> {
+  const child = spawn(process.execPath, args, { cwd: root, env: serverEnv(env), stdio: ["ignore", "pipe", "pipe"] });
   const output: string[] = [];
   const exited = once(child, "exit").then(([code]) => ({ code: code as number | null, at: Date.now() }));
   const url = new Promise<string>((resolveUrl, reject) => {

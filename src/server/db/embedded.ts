@@ -34,9 +34,14 @@ export class EmbeddedStartError extends Error {
   }
 }
 
-/** The worker's entry: the app runs from its TypeScript sources under tsx, whose loader a new thread must register itself. */
-function workerEntry(): URL {
-  const entry = new URL("./embedded-worker.ts", import.meta.url).href;
+/**
+ * The worker's entry. Built (`npm run build`, what `npm start` runs) it is embedded-worker.js beside
+ * this code; from the TypeScript sources (tests, `npm run dev`) it runs under tsx, whose loader a
+ * new thread must register itself.
+ */
+export function workerEntry(moduleUrl: string = import.meta.url): URL {
+  if (!moduleUrl.endsWith(".ts")) return new URL("./embedded-worker.js", moduleUrl);
+  const entry = new URL("./embedded-worker.ts", moduleUrl).href;
   const tsx = import.meta.resolve("tsx/esm/api");
   const boot = `import { register } from ${JSON.stringify(tsx)}; register(); await import(${JSON.stringify(entry)});`;
   return new URL(`data:text/javascript,${encodeURIComponent(boot)}`);

@@ -22,7 +22,8 @@ Object.assign(process.env, {
   ADMIN_EMAILS: "editor@e2e.test",
   SITE_NAME: "inkwell",
   CLIENT_DIST_DIR: resolve(root, `.tmp/dist-${port}`),
+  SERVER_DIST_DIR: resolve(root, `.tmp/dist-${port}-server`),
 });
 delete process.env.DATABASE_URL;
 delete process.env.SMTP_URL;
-await import("./start.ts");
+await import("./start.mjs");

@@ -1,0 +1,65 @@
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serverEnv, startServerProcess } from "#tests/setup/server-process.ts";
+
+/**
+ * The built server (issue 26 item 2): what `npm start` runs is JavaScript that `node` runs alone.
+ * Here the build tools (tsx, TypeScript, vite, esbuild, rolldown) are made unloadable, as on a
+ * production install (`npm ci --omit=dev`); scripts/ci/production-start.sh does the real install.
+ */
+const root = resolve(import.meta.dirname, "../..");
+const noBuildTools = join(root, "tests/setup/no-build-tools.mjs");
+let dir: string;
+let serverDir: string;
+
+beforeAll(() => {
+  // Inside the project, as dist/ is: the built code finds its packages in node_modules above it.
+  mkdirSync(join(root, ".tmp"), { recursive: true });
+  dir = mkdtempSync(join(root, ".tmp", "built-server-"));
+  serverDir = join(dir, "server");
+  const run = spawnSync(process.execPath, [join(root, "node_modules/vite/bin/vite.js"), "build", "-c", "vite.server.config.ts", "--logLevel", "error"], {
+    cwd: root,
+    env: { ...process.env, SERVER_DIST_DIR: serverDir, NODE_ENV: "production" },
+    encoding: "utf8",
+  });
+  if (run.status !== 0) throw new Error(`the server build failed:\n${run.stdout}\n${run.stderr}`);
+}, 180_000);
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const withoutBuildTools = (...args: string[]) => ["--import", noBuildTools, ...args];
+
+describe("the built server, without any build tool", () => {
+  it("the stand-in for a production install refuses to load a build tool", () => {
+    const run = spawnSync(process.execPath, withoutBuildTools("--input-type=module", "-e", 'await import("tsx/esm/api")'), { cwd: root, encoding: "utf8" });
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toContain("Cannot find package 'tsx/esm/api' (a build tool: not installed in production)");
+  });
+
+  it("starts on the embedded database (its thread and migrations found beside it), answers, and stops cleanly", async () => {
+    const server = await startServerProcess({ DATA_DIR: join(dir, "data") }, withoutBuildTools(join(serverDir, "index.js")));
+    try {
+      const res = await fetch(`${server.url}/api/health`);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ status: "ok", database: "pglite" });
+    } finally {
+      server.child.kill("SIGTERM");
+    }
+    expect((await server.exited).code).toBe(0);
+    // A first start migrates a fresh database: over a minute on a busy shared machine.
+  }, 240_000);
+
+  it("runs the admin command built too, on the same data folder", () => {
+    const run = spawnSync(process.execPath, withoutBuildTools(join(serverDir, "admin.js"), "list"), {
+      cwd: root,
+      env: serverEnv({ DATA_DIR: join(dir, "data") }),
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(run.stderr).toBe("");
+    expect(run.stdout).toContain("No admins yet.");
+    expect(run.status).toBe(0);
+  }, 90_000);
+});

@@ -1,0 +1,45 @@
+import { cpSync } from "node:fs";
+import { resolve } from "node:path";
+import { defineConfig } from "vite";
+
+/**
+ * The server's build (issue 26 item 2): src/server compiled into plain JavaScript in
+ * SERVER_DIST_DIR (default dist/server), so `npm start` runs it with `node` alone. Packages stay
+ * imports of node_modules (a production install has them); our own modules, the `#shared/*`
+ * aliases included, are bundled. Every entry and chunk lands in the one folder, because the code
+ * finds its neighbours from its own address: the database's thread (embedded-worker.js, see
+ * db/embedded.ts) and the migrations, copied beside it (db/client.ts).
+ */
+const outDir = resolve(process.env.SERVER_DIST_DIR ?? "dist/server");
+
+export default defineConfig({
+  // No public/ copy, no client plugins: this is Node code only.
+  publicDir: false,
+  ssr: { target: "node" },
+  build: {
+    ssr: true,
+    outDir,
+    emptyOutDir: true,
+    target: "node20",
+    sourcemap: false,
+    minify: false,
+    copyPublicDir: false,
+    rollupOptions: {
+      input: {
+        index: "src/server/index.ts",
+        "embedded-worker": "src/server/db/embedded-worker.ts",
+        admin: "scripts/admin.ts",
+      },
+      output: { format: "esm", entryFileNames: "[name].js", chunkFileNames: "[name]-[hash].js" },
+    },
+  },
+  plugins: [
+    {
+      name: "inkwell-server-migrations",
+      apply: "build",
+      closeBundle() {
+        cpSync(resolve("src/server/db/migrations"), resolve(outDir, "migrations"), { recursive: true });
+      },
+    },
+  ],
+});
