@@ -1,7 +1,8 @@
-import { and, count, eq, inArray, sql, type AnyColumn } from "drizzle-orm";
+import { and, count, inArray, sql, type AnyColumn } from "drizzle-orm";
 import { z } from "zod";
 import { uuidSchema } from "#shared/schemas/common.ts";
 import { ADMIN_MESSAGES } from "#shared/schemas/admin.ts";
+import { publicPieceSql } from "../../db/audience.ts";
 import type { Queryable } from "../../db/client.ts";
 import { prompts, submissions, users } from "../../db/schema/index.ts";
 import { cursorCodec, cursorTime } from "../../http/cursor.ts";
@@ -48,7 +49,7 @@ export const signedPieceColumns = {
 export async function submissionCounts(db: Queryable, promptIds: string[], publicOnly: boolean): Promise<Map<string, number>> {
   if (promptIds.length === 0) return new Map();
   const where = publicOnly
-    ? and(inArray(submissions.promptId, promptIds), eq(submissions.isPrivate, false))
+    ? and(inArray(submissions.promptId, promptIds), publicPieceSql(sql`${submissions}`))
     : inArray(submissions.promptId, promptIds);
   const rows = await db.select({ promptId: submissions.promptId, n: count() }).from(submissions).where(where).groupBy(submissions.promptId);
   return new Map(rows.map((r) => [r.promptId, r.n]));

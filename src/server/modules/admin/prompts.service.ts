@@ -10,6 +10,7 @@ import {
   type AdminPromptsPage,
   type PromptSubmissionsPage,
 } from "#shared/schemas/admin.ts";
+import { publicPieceSql } from "../../db/audience.ts";
 import type { Db, Queryable } from "../../db/client.ts";
 import { prompts, submissions, users } from "../../db/schema/index.ts";
 import { cursorCodec } from "../../http/cursor.ts";
@@ -84,7 +85,7 @@ export async function listPromptSubmissions(db: Queryable, promptId: string, cur
   const after = decodePageCursor(cursor);
   const [prompt] = await db.select(promptColumns).from(prompts).where(eq(prompts.id, promptId)).limit(1);
   if (!prompt) throw notFound(ADMIN_MESSAGES.promptNotFound);
-  const publicPieces = and(eq(submissions.promptId, promptId), eq(submissions.isPrivate, false));
+  const publicPieces = and(eq(submissions.promptId, promptId), publicPieceSql(sql`${submissions}`));
   const rows = await db
     .select({ ...signedPieceColumns, isFeatured: submissions.isFeatured, cursorTs: cursorTimeOf(submissions.createdAt) })
     .from(submissions)

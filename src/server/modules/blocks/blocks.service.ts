@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { BLOCK_MESSAGES, type BlockInput, type BlockItem, type BlockList } from "#shared/schemas/blocks.ts";
 import { COMMUNITY_MESSAGES } from "#shared/schemas/community.ts";
+import { publicPieceSql } from "../../db/audience.ts";
 import { authorLabelSql, commenterLabelSql } from "../../db/author-label.ts";
 import { commentSignature, pieceSignature, type Signature } from "../../db/blocks-sql.ts";
 import type { Queryable } from "../../db/client.ts";
@@ -44,7 +45,7 @@ async function pieceTarget(db: Queryable, pieceId: string): Promise<Target> {
     })
     .from(submissions)
     .innerJoin(users, eq(users.id, submissions.userId))
-    .where(and(eq(submissions.id, pieceId), eq(submissions.isPrivate, false)));
+    .where(and(eq(submissions.id, pieceId), publicPieceSql(sql`${submissions}`)));
   if (!row) throw notFound(COMMUNITY_MESSAGES.pieceNotFound);
   return row;
 }
@@ -63,7 +64,7 @@ async function commentTarget(db: Queryable, commentId: string): Promise<Target> 
     .from(c)
     .innerJoin(s, eq(s.id, c.submissionId))
     .innerJoin(users, eq(users.id, c.userId))
-    .where(and(eq(c.id, commentId), eq(s.isPrivate, false)));
+    .where(and(eq(c.id, commentId), publicPieceSql(sql`${s}`)));
   if (!row) throw notFound(COMMUNITY_MESSAGES.commentNotFound);
   return row;
 }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { COMMUNITY_FEED_LIMIT, COMMUNITY_PAGE_SIZE, COMMUNITY_PREVIEW_CHARS, THIS_WEEK_DAYS } from "#shared/constants.ts";
 import type { FeedQuery } from "#shared/schemas/community.ts";
 import { authorLabelSql } from "../../db/author-label.ts";
-import { pieceNotBlockedByViewer } from "../../db/blocks-sql.ts";
+import { readablePieceSql, readerById } from "../../db/audience.ts";
 import { pieceColumns, pieceRow } from "./piece.query.ts";
 
 /*
@@ -82,9 +82,8 @@ interface ViewConditions {
 }
 
 function viewConditions(req: FeedRequest): ViewConditions | null {
-  const where: SQL[] = [sql`s.is_private = false`, sql`s.hidden_at is null`];
-  // Pieces signed as the viewer blocked their writer are not in any of their views (issue 13 item 5).
-  if (req.viewerId) where.push(pieceNotBlockedByViewer(req.viewerId, sql`s`));
+  // Public, not hidden, and none signed as a writer the viewer blocks (issue 13 item 5).
+  const where: SQL[] = [readablePieceSql(readerById(req.viewerId), sql`s`, "list")];
   if (req.prompt === "freewrite") where.push(sql`s.prompt_id = (select id from prompts where kind = 'freewrite' limit 1)`);
   else if (req.prompt !== "all") where.push(sql`s.prompt_id = ${req.prompt}::uuid`);
   if (req.filter === "featured") where.push(sql`s.is_featured = true`);
