@@ -4,6 +4,7 @@ import { COMMUNITY_FEED_LIMIT, COMMUNITY_PAGE_SIZE, COMMUNITY_PREVIEW_CHARS, THI
 import type { FeedQuery } from "#shared/schemas/community.ts";
 import { authorLabelSql } from "../../db/author-label.ts";
 import { readablePieceSql, readerById } from "../../db/audience.ts";
+import { keyTimeSql } from "../../db/keyset.ts";
 import { pieceColumns, pieceRow } from "./piece.query.ts";
 
 /*
@@ -156,7 +157,7 @@ function cardColumns(viewerId: string | null, head: SQL): SQL {
     select ${pieceColumns(viewerId)},
       left(s.content, ${PREVIEW_SOURCE_CHARS}) as preview_source,
       length(s.content) > ${PREVIEW_SOURCE_CHARS} as source_cut,
-      s.created_at::text as created_key, r.k as sort_key, ${head}
+      ${keyTimeSql(sql`s.created_at`)} as created_key, r.k as sort_key, ${head}
     from page r
     join submissions s on s.id = r.id
     join prompts p on p.id = s.prompt_id
@@ -207,7 +208,7 @@ export function feedPageQuery(req: FeedRequest, cursor: FeedCursor | null, limit
       ${newestOfView(view, ["id", "created_at", "like_count", "word_count", "user_id", "submission_type", "author_alias"], COMMUNITY_FEED_LIMIT)}
     ),
     head as (
-      select w.created_at::text as t, w.id from win w order by w.created_at desc, w.id desc limit 1
+      select ${keyTimeSql(sql`w.created_at`)} as t, w.id from win w order by w.created_at desc, w.id desc limit 1
     ),
     ranked as (
       select w.id, w.created_at, ${sort.key} as k
