@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { publicPieceSql, shownCommentSql } from "../../db/audience.ts";
 import type { Tx } from "../../db/client.ts";
 import { DELETED_WRITER_ID } from "../../db/deleted-writer.ts";
 import { JOBS_SCHEMA } from "../../jobs/queue.ts";
@@ -32,7 +33,7 @@ export function takeBackComments(tx: Tx, uid: string) {
     tx,
     sql`with gone as (
           select submission_id, count(*) as n from submission_comments
-          where user_id = ${uid}::uuid and hidden_at is null group by submission_id
+          where user_id = ${uid}::uuid and ${shownCommentSql(sql`submission_comments`)} group by submission_id
         )
         update submissions s set comment_count = greatest(s.comment_count - gone.n, 0)
         from gone
@@ -82,7 +83,7 @@ export function keepPiecesAnonymous(tx: Tx, uid: string) {
     tx,
     sql`update submissions set user_id = ${DELETED_WRITER_ID}::uuid, submission_type = 'anonymous', author_alias = null, author_streak = null,
           private_title = null, private_content = null, private_word_count = null, private_pages_written = null, idempotency_key = null
-        where user_id = ${uid}::uuid and is_private = false
+        where user_id = ${uid}::uuid and ${publicPieceSql(sql`submissions`)}
         returning id, comments_off, content_warning`,
     z.object({ id: z.string(), comments_off: z.boolean(), content_warning: z.string().nullable() }),
   );

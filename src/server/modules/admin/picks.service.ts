@@ -1,8 +1,9 @@
-import { and, count, eq, isNull, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { ADMIN_PODIUM_LIMIT, PODIUM_EXCERPT_CHARS, PUBLIC_PODIUM_LIMIT } from "#shared/constants.ts";
 import { authorLabel } from "#shared/domain/author.ts";
 import { markupToPlainText, truncateText } from "#shared/domain/markup.ts";
 import { ADMIN_MESSAGES, type AdminPodium, type FeaturedResponse, type PodiumPick, type PublicPodium } from "#shared/schemas/admin.ts";
+import { readablePieceSql, readerById } from "../../db/audience.ts";
 import type { Db, Queryable } from "../../db/client.ts";
 import { pgErrorCode } from "../../db/errors.ts";
 import { prompts, submissions, users } from "../../db/schema/index.ts";
@@ -10,7 +11,6 @@ import type { RealtimeBus } from "../../realtime/bus.ts";
 import { badRequest, HttpError, notFound } from "../../http/errors.ts";
 import { recordAudit } from "../moderation/audit.service.ts";
 import { iso, PG_ERROR, promptRefColumns, signedPieceColumns, toPromptRef } from "./admin.shared.ts";
-import { pieceNotBlockedByViewer } from "../../db/blocks-sql.ts";
 import { notifyPick } from "../notifications/notify.service.ts";
 
 /*
@@ -57,7 +57,7 @@ async function podiumRows(db: Queryable, limit: number, viewerId: string | null 
     .from(submissions)
     .innerJoin(users, eq(users.id, submissions.userId))
     .innerJoin(prompts, eq(prompts.id, submissions.promptId))
-    .where(and(eq(submissions.isFeatured, true), eq(submissions.isPrivate, false), isNull(submissions.hiddenAt), pieceNotBlockedByViewer(viewerId, sql`${submissions}`)))
+    .where(and(eq(submissions.isFeatured, true), readablePieceSql(readerById(viewerId), sql`${submissions}`, "list")))
     .orderBy(sql`${submissions.featuredAt} desc nulls last`, sql`${submissions.id} desc nulls last`)
     .limit(limit);
 }

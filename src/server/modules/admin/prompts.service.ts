@@ -10,17 +10,14 @@ import {
   type AdminPromptsPage,
   type PromptSubmissionsPage,
 } from "#shared/schemas/admin.ts";
+import { publicPieceSql } from "../../db/audience.ts";
 import type { Db, Queryable } from "../../db/client.ts";
 import { prompts, submissions, users } from "../../db/schema/index.ts";
+import { keyTimeSql, newestFirstPager } from "../../db/keyset.ts";
 import { cursorCodec } from "../../http/cursor.ts";
 import { notFound } from "../../http/errors.ts";
 import {
-  cursorTimeOf,
-  decodePageCursor,
   iso,
-  keysetPage,
-  newestFirst,
-  olderThan,
   promptColumns,
   signedPieceColumns,
   submissionCounts,
@@ -79,21 +76,23 @@ export async function listPrompts(db: Queryable, cursor: string | undefined): Pr
 
 // ---------- a prompt's pieces ----------
 
+const promptPiecesPager = newestFirstPager(ADMIN_SUBMISSIONS_PAGE_SIZE, ADMIN_MESSAGES.invalidCursor);
+
 /** The public pieces answering one prompt, newest first (private pieces never reach this list). */
 export async function listPromptSubmissions(db: Queryable, promptId: string, cursor: string | undefined): Promise<PromptSubmissionsPage> {
-  const after = decodePageCursor(cursor);
+  const after = promptPiecesPager.decode(cursor);
   const [prompt] = await db.select(promptColumns).from(prompts).where(eq(prompts.id, promptId)).limit(1);
   if (!prompt) throw notFound(ADMIN_MESSAGES.promptNotFound);
-  const publicPieces = and(eq(submissions.promptId, promptId), eq(submissions.isPrivate, false));
+  const publicPieces = and(eq(submissions.promptId, promptId), publicPieceSql(sql`${submissions}`));
   const rows = await db
-    .select({ ...signedPieceColumns, isFeatured: submissions.isFeatured, cursorTs: cursorTimeOf(submissions.createdAt) })
+    .select({ ...signedPieceColumns, isFeatured: submissions.isFeatured, cursorTs: keyTimeSql(submissions.createdAt) })
     .from(submissions)
     .innerJoin(users, eq(users.id, submissions.userId))
-    .where(and(publicPieces, olderThan(submissions.createdAt, submissions.id, after)))
-    .orderBy(...newestFirst(submissions.createdAt, submissions.id))
-    .limit(ADMIN_SUBMISSIONS_PAGE_SIZE + 1);
+    .where(and(publicPieces, promptPiecesPager.olderThan(submissions.createdAt, submissions.id, after)))
+    .orderBy(...promptPiecesPager.order(submissions.createdAt, submissions.id))
+    .limit(promptPiecesPager.limit);
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(submissions).where(publicPieces);
-  const { page, nextCursor } = keysetPage(rows, ADMIN_SUBMISSIONS_PAGE_SIZE);
+  const { page, nextCursor } = promptPiecesPager.page(rows);
   return {
     prompt,
     total: n,

@@ -6,7 +6,11 @@ import type { Queryable } from "../../db/client.ts";
 import { notDeletedWriter } from "../../db/deleted-writer.ts";
 import { prompts, submissions, users } from "../../db/schema/index.ts";
 import { notFound } from "../../http/errors.ts";
-import { cursorTimeOf, decodePageCursor, iso, keysetPage, newestFirst, olderThan, promptRefColumns, toPromptRef } from "./admin.shared.ts";
+import { keyTimeSql, newestFirstPager } from "../../db/keyset.ts";
+import { iso, promptRefColumns, toPromptRef } from "./admin.shared.ts";
+
+const usersPager = newestFirstPager(ADMIN_USERS_PAGE_SIZE, ADMIN_MESSAGES.invalidCursor);
+const piecesPager = newestFirstPager(ADMIN_SUBMISSIONS_PAGE_SIZE, ADMIN_MESSAGES.invalidCursor);
 
 /*
  * The user database: writers found by name, alias or email, and one writer with their pieces.
@@ -19,10 +23,10 @@ const userSearchText = sql`lower(${users.name} || ' ' || coalesce(${users.alias}
 
 /** Writers newest first, optionally those whose name, alias or email contains `q`; keyset paged. */
 export async function searchUsers(db: Queryable, q: string | undefined, cursor: string | undefined): Promise<AdminUsersPage> {
-  const after = decodePageCursor(cursor);
+  const after = usersPager.decode(cursor);
   const term = q?.trim() ? `%${escapeLike(q.trim().toLowerCase())}%` : null;
   const rows = await db
-    .select({ id: users.id, name: users.name, alias: users.alias, email: users.email, createdAt: users.createdAt, cursorTs: cursorTimeOf(users.createdAt) })
+    .select({ id: users.id, name: users.name, alias: users.alias, email: users.email, createdAt: users.createdAt, cursorTs: keyTimeSql(users.createdAt) })
     .from(users)
     .where(
       and(
@@ -36,8 +40,8 @@ export async function searchUsers(db: Queryable, q: string | undefined, cursor: 
     )
     // The order of users_created_at_idx (created_at DESC NULLS LAST, id).
     .orderBy(sql`${users.createdAt} desc nulls last`, asc(users.id))
-    .limit(ADMIN_USERS_PAGE_SIZE + 1);
-  const { page, nextCursor } = keysetPage(rows, ADMIN_USERS_PAGE_SIZE);
+    .limit(usersPager.limit);
+  const { page, nextCursor } = usersPager.page(rows);
   return { users: page.map((u) => ({ id: u.id, name: u.name, alias: u.alias, email: u.email, createdAt: iso(u.createdAt) })), nextCursor };
 }
 
@@ -46,7 +50,7 @@ export async function searchUsers(db: Queryable, q: string | undefined, cursor: 
  * was written and how long it is, never its title or words (docs/decisions/006-admin-screens.md).
  */
 export async function getUserDetail(db: Queryable, id: string, cursor: string | undefined): Promise<AdminUserDetail> {
-  const after = decodePageCursor(cursor);
+  const after = piecesPager.decode(cursor);
   const [user] = await db
     .select({ id: users.id, name: users.name, alias: users.alias, email: users.email, location: users.location, age: users.age, createdAt: users.createdAt })
     .from(users)
@@ -63,16 +67,16 @@ export async function getUserDetail(db: Queryable, id: string, cursor: string | 
       wordCount: submissions.wordCount,
       isFeatured: submissions.isFeatured,
       createdAt: submissions.createdAt,
-      cursorTs: cursorTimeOf(submissions.createdAt),
+      cursorTs: keyTimeSql(submissions.createdAt),
       ...promptRefColumns,
     })
     .from(submissions)
     .innerJoin(prompts, eq(prompts.id, submissions.promptId))
-    .where(and(eq(submissions.userId, id), olderThan(submissions.createdAt, submissions.id, after)))
-    .orderBy(...newestFirst(submissions.createdAt, submissions.id))
+    .where(and(eq(submissions.userId, id), piecesPager.olderThan(submissions.createdAt, submissions.id, after)))
+    .orderBy(...piecesPager.order(submissions.createdAt, submissions.id))
     .limit(ADMIN_SUBMISSIONS_PAGE_SIZE + 1);
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(submissions).where(eq(submissions.userId, id));
-  const { page, nextCursor } = keysetPage(rows, ADMIN_SUBMISSIONS_PAGE_SIZE);
+  const { page, nextCursor } = piecesPager.page(rows);
   return {
     user: { ...user, createdAt: iso(user.createdAt) },
     total: n,

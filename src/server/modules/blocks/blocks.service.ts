@@ -1,14 +1,14 @@
-import { and, desc, eq, sql } from "drizzle-orm";
-import { z } from "zod";
+import { and, eq, sql } from "drizzle-orm";
 import { BLOCK_MESSAGES, type BlockInput, type BlockItem, type BlockList } from "#shared/schemas/blocks.ts";
 import { COMMUNITY_MESSAGES } from "#shared/schemas/community.ts";
+import { publicPieceSql } from "../../db/audience.ts";
 import { authorLabelSql, commenterLabelSql } from "../../db/author-label.ts";
 import { commentSignature, pieceSignature, type Signature } from "../../db/blocks-sql.ts";
 import type { Queryable } from "../../db/client.ts";
 import { DELETED_WRITER_ID } from "../../db/deleted-writer.ts";
 import { blocks, submissionComments, submissions, users } from "../../db/schema/index.ts";
 import type { Deps } from "../../deps.ts";
-import { cursorCodec, cursorTime } from "../../http/cursor.ts";
+import { keyTimeSql, newestFirstPager } from "../../db/keyset.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
 import { blocksChanged } from "../../realtime/viewer-blocks.ts";
 
@@ -44,7 +44,7 @@ async function pieceTarget(db: Queryable, pieceId: string): Promise<Target> {
     })
     .from(submissions)
     .innerJoin(users, eq(users.id, submissions.userId))
-    .where(and(eq(submissions.id, pieceId), eq(submissions.isPrivate, false)));
+    .where(and(eq(submissions.id, pieceId), publicPieceSql(sql`${submissions}`)));
   if (!row) throw notFound(COMMUNITY_MESSAGES.pieceNotFound);
   return row;
 }
@@ -63,7 +63,7 @@ async function commentTarget(db: Queryable, commentId: string): Promise<Target> 
     .from(c)
     .innerJoin(s, eq(s.id, c.submissionId))
     .innerJoin(users, eq(users.id, c.userId))
-    .where(and(eq(c.id, commentId), eq(s.isPrivate, false)));
+    .where(and(eq(c.id, commentId), publicPieceSql(sql`${s}`)));
   if (!row) throw notFound(COMMUNITY_MESSAGES.commentNotFound);
   return row;
 }
@@ -98,24 +98,22 @@ export async function removeBlock(deps: Deps, blockerId: string, blockId: string
   await blocksChanged(deps, blockerId);
 }
 
-const listCursor = cursorCodec(z.tuple([cursorTime, z.guid()]), BLOCK_MESSAGES.badCursor);
+const pager = newestFirstPager(BLOCKS_PAGE_SIZE, BLOCK_MESSAGES.badCursor);
 
 /** The caller's blocks, newest first, BLOCKS_PAGE_SIZE a page, through blocks_blocker_created_idx. */
 export async function listBlocks(db: Queryable, blockerId: string, rawCursor: string | undefined): Promise<BlockList> {
-  const after = rawCursor ? listCursor.decode(rawCursor) : null;
+  const after = pager.decode(rawCursor);
   const rows = await db
-    .select({ ...itemColumns, key: sql<string>`${blocks.createdAt}::text` })
+    .select({ ...itemColumns, cursorTs: keyTimeSql(blocks.createdAt) })
     .from(blocks)
     .where(
       and(
         eq(blocks.blockerId, blockerId),
-        after ? sql`(${blocks.createdAt}, ${blocks.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : undefined,
+        pager.olderThan(blocks.createdAt, blocks.id, after),
       ),
     )
-    .orderBy(desc(blocks.createdAt), desc(blocks.id))
-    .limit(BLOCKS_PAGE_SIZE + 1);
-  const page = rows.slice(0, BLOCKS_PAGE_SIZE);
-  const last = page.at(-1);
-  const nextCursor = rows.length > BLOCKS_PAGE_SIZE && last ? listCursor.encode([last.key, last.id]) : null;
+    .orderBy(...pager.order(blocks.createdAt, blocks.id))
+    .limit(pager.limit);
+  const { page, nextCursor } = pager.page(rows);
   return { items: page.map(toItem), nextCursor };
 }

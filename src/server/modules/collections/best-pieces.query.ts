@@ -1,7 +1,7 @@
-import { and, desc, eq, gte, isNull, lt, notInArray, sql } from "drizzle-orm";
+import { and, desc, eq, gte, lt, notInArray, sql } from "drizzle-orm";
 import { authorLabel, type Signature } from "#shared/domain/author.ts";
 import type { Queryable } from "../../db/client.ts";
-import { pieceNotBlockedByViewer } from "../../db/blocks-sql.ts";
+import { readablePieceSql, readerById } from "../../db/audience.ts";
 import { prompts, submissions, users } from "../../db/schema/index.ts";
 
 /*
@@ -56,7 +56,7 @@ function toBest({ submissionType, name, pieceAlias, promptText, promptKind, ...p
 }
 
 function shown(readerId: string) {
-  return and(eq(submissions.isPrivate, false), isNull(submissions.hiddenAt), pieceNotBlockedByViewer(readerId, sql`${submissions}`));
+  return readablePieceSql(readerById(readerId), sql`${submissions}`, "list");
 }
 
 /** Editors' Picks featured in [start, end), most recently picked first (submissions_featured_idx). */

@@ -4,8 +4,8 @@ import { COMMENTS_LIMIT } from "#shared/constants.ts";
 import { NEW_ACCOUNT_HOURS } from "#shared/domain/new-account.ts";
 import { commenterLabelSql } from "../../db/author-label.ts";
 import { DELETED_WRITER_ID } from "../../db/deleted-writer.ts";
-import { visibleToViewer } from "./piece.query.ts";
-import { commentNotBlockedByViewer, refusesAsBlocker } from "../../db/blocks-sql.ts";
+import { readableCommentSql, readablePieceSql, readerById, type Viewer } from "../../db/audience.ts";
+import { refusesAsBlocker } from "../../db/blocks-sql.ts";
 import { timestampColumn } from "./typed-rows.ts";
 import { commentNotificationCtes, toldColumn } from "../notifications/notify.query.ts";
 
@@ -38,13 +38,13 @@ export type CommentRow = z.infer<typeof commentRow>;
  * The newest COMMENTS_LIMIT comments of a piece (+1, to tell whether older ones exist), newest
  * first, read backwards through submission_comments_submission_idx (submission_id, created_at, id).
  */
-export function newestCommentsQuery(pieceId: string, viewerId: string | null): SQL {
+export function newestCommentsQuery(pieceId: string, viewer: Viewer): SQL {
   return sql`
     select ${COMMENT_COLUMNS}
     from (
       select id, content, created_at, user_id, submission_id, hidden_at, hidden_reason
       from submission_comments
-      where submission_id = ${pieceId}::uuid and ${visibleToViewer(sql`submission_comments`, viewerId)} and ${commentNotBlockedByViewer(viewerId, sql`submission_comments`)}
+      where submission_id = ${pieceId}::uuid and ${readableCommentSql(viewer, sql`submission_comments`)}
       order by created_at desc, id desc
       limit ${COMMENTS_LIMIT + 1}
     ) c
@@ -65,7 +65,7 @@ export function addCommentQuery(pieceId: string, userId: string, content: string
   return sql`
     with s as (
       update submissions set comment_count = comment_count + 1
-      where id = ${pieceId}::uuid and is_private = false and hidden_at is null and comments_off = false and not ${refusesAsBlocker(sql`submissions`, userId)}
+      where id = ${pieceId}::uuid and ${readablePieceSql(readerById(userId), sql`submissions`, "respond")} and comments_off = false and not ${refusesAsBlocker(sql`submissions`, userId)}
         and not ${newAccountAtCommentLimit(userId, at, day)}
       returning id, user_id, submission_type, author_alias, comment_count
     ),
@@ -111,7 +111,7 @@ export function commentRefusalQuery(pieceId: string, userId: string, at: Date, d
   return sql`
     select ${refusesAsBlocker(sql`s`, userId)} as blocked, s.comments_off,
       case when ${newAccountAtCommentLimit(userId, at, day)} then (select created_at from users where id = ${userId}::uuid) end as new_account_since
-    from submissions s where s.id = ${pieceId}::uuid and s.is_private = false
+    from submissions s where s.id = ${pieceId}::uuid and ${readablePieceSql(readerById(userId), sql`s`, "moderate")}
   `;
 }
 

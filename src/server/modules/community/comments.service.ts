@@ -3,6 +3,7 @@ import { COMMENTS_LIMIT } from "#shared/constants.ts";
 import { localDate, localDayBounds } from "#shared/domain/dates.ts";
 import { NEW_ACCOUNT_HOURS, NEW_ACCOUNT_LIMIT_CODE, newAccountCommentsMessage } from "#shared/domain/new-account.ts";
 import { COMMUNITY_MESSAGES, type AddedComment, type CommentList, type DeletedComment, type PieceComment } from "#shared/schemas/community.ts";
+import { readablePieceSql, viewerOf } from "../../db/audience.ts";
 import type { Db } from "../../db/client.ts";
 import { submissionComments, submissions } from "../../db/schema/index.ts";
 import type { Deps } from "../../deps.ts";
@@ -39,15 +40,16 @@ function commentFrom(row: CommentRow, viewer: SessionUser | null): PieceComment 
 
 /** A public piece's newest COMMENTS_LIMIT comments, answered oldest first. */
 export async function listComments(db: Db, pieceId: string, viewer: SessionUser | null): Promise<CommentList> {
+  const reader = viewerOf(viewer);
   const [piece] = await db
-    .select({ commentCount: submissions.commentCount, hiddenAt: submissions.hiddenAt, writerId: submissions.userId, commentsOff: submissions.commentsOff })
+    .select({ commentCount: submissions.commentCount, commentsOff: submissions.commentsOff })
     .from(submissions)
-    .where(and(eq(submissions.id, pieceId), eq(submissions.isPrivate, false)));
+    .where(and(eq(submissions.id, pieceId), readablePieceSql(reader, sql`${submissions}`, "open")));
   // A piece hidden by moderators: only its writer and admins still read it (issue 13).
-  if (!piece || (piece.hiddenAt && piece.writerId !== viewer?.id && !viewer?.isAdmin)) throw notFound(COMMUNITY_MESSAGES.pieceNotFound);
+  if (!piece) throw notFound(COMMUNITY_MESSAGES.pieceNotFound);
   // The writer turned comments off: existing ones are hidden, from everyone (issue 13 item 6).
   if (piece.commentsOff) return { comments: [], commentCount: piece.commentCount, hasOlder: false, commentsOff: true };
-  const rows = await typedRows(db, newestCommentsQuery(pieceId, viewer?.id ?? null), commentRow);
+  const rows = await typedRows(db, newestCommentsQuery(pieceId, reader), commentRow);
   const hasOlder = rows.length > COMMENTS_LIMIT;
   const comments = rows.slice(0, COMMENTS_LIMIT).reverse().map((r) => commentFrom(r, viewer));
   return { comments, commentCount: piece.commentCount, hasOlder, commentsOff: false };

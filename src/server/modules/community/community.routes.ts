@@ -13,6 +13,7 @@ import {
   pieceDetailResponse,
   promptHistory,
 } from "#shared/schemas/community.ts";
+import { viewerOf } from "../../db/audience.ts";
 import { requireUser, signedIn, type AppEnv } from "../../http/context.ts";
 import { uuidParam } from "../../http/params.ts";
 import { rateLimit } from "../../http/rate-limit.ts";
@@ -53,7 +54,7 @@ export const communityRoutes = new Hono<AppEnv>()
     return respond(c, promptHistory, await getPromptHistory(deps, localDate(deps.clock.now(), c.get("timeZone"))));
   })
   .get("/community/pieces/:id", pieceId, async (c) => {
-    const piece = await getPiece(c.get("deps").db, c.req.valid("param").id, c.get("user")?.id ?? null);
+    const piece = await getPiece(c.get("deps").db, c.req.valid("param").id, viewerOf(c.get("user")));
     return respond(c, pieceDetailResponse, { piece });
   })
   .put("/community/pieces/:id/like", likeLimit, signedIn(MESSAGES.loginToLike), notSuspended, pieceId, async (c) => {

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { COMMUNITY_FEED_LIMIT, COMMUNITY_PAGE_SIZE, COMMUNITY_PREVIEW_CHARS, THIS_WEEK_DAYS } from "#shared/constants.ts";
 import type { FeedQuery } from "#shared/schemas/community.ts";
 import { authorLabelSql } from "../../db/author-label.ts";
-import { pieceNotBlockedByViewer } from "../../db/blocks-sql.ts";
+import { readablePieceSql, readerById } from "../../db/audience.ts";
+import { keyTimeSql } from "../../db/keyset.ts";
 import { pieceColumns, pieceRow } from "./piece.query.ts";
 
 /*
@@ -82,9 +83,8 @@ interface ViewConditions {
 }
 
 function viewConditions(req: FeedRequest): ViewConditions | null {
-  const where: SQL[] = [sql`s.is_private = false`, sql`s.hidden_at is null`];
-  // Pieces signed as the viewer blocked their writer are not in any of their views (issue 13 item 5).
-  if (req.viewerId) where.push(pieceNotBlockedByViewer(req.viewerId, sql`s`));
+  // Public, not hidden, and none signed as a writer the viewer blocks (issue 13 item 5).
+  const where: SQL[] = [readablePieceSql(readerById(req.viewerId), sql`s`, "list")];
   if (req.prompt === "freewrite") where.push(sql`s.prompt_id = (select id from prompts where kind = 'freewrite' limit 1)`);
   else if (req.prompt !== "all") where.push(sql`s.prompt_id = ${req.prompt}::uuid`);
   if (req.filter === "featured") where.push(sql`s.is_featured = true`);
@@ -157,7 +157,7 @@ function cardColumns(viewerId: string | null, head: SQL): SQL {
     select ${pieceColumns(viewerId)},
       left(s.content, ${PREVIEW_SOURCE_CHARS}) as preview_source,
       length(s.content) > ${PREVIEW_SOURCE_CHARS} as source_cut,
-      s.created_at::text as created_key, r.k as sort_key, ${head}
+      ${keyTimeSql(sql`s.created_at`)} as created_key, r.k as sort_key, ${head}
     from page r
     join submissions s on s.id = r.id
     join prompts p on p.id = s.prompt_id
@@ -208,7 +208,7 @@ export function feedPageQuery(req: FeedRequest, cursor: FeedCursor | null, limit
       ${newestOfView(view, ["id", "created_at", "like_count", "word_count", "user_id", "submission_type", "author_alias"], COMMUNITY_FEED_LIMIT)}
     ),
     head as (
-      select w.created_at::text as t, w.id from win w order by w.created_at desc, w.id desc limit 1
+      select ${keyTimeSql(sql`w.created_at`)} as t, w.id from win w order by w.created_at desc, w.id desc limit 1
     ),
     ranked as (
       select w.id, w.created_at, ${sort.key} as k

@@ -3,6 +3,7 @@ import { COMMUNITY_FEED_LIMIT, COMMUNITY_PAGE_SIZE, COMMUNITY_PREVIEW_CHARS } fr
 import { truncateMarkup } from "#shared/domain/markup.ts";
 import { COMMUNITY_MESSAGES, type CommunityFeedPage, type CommunityPiece, type FeedQuery } from "#shared/schemas/community.ts";
 import type { Db } from "../../db/client.ts";
+import { cursorId } from "../../db/keyset.ts";
 import { cursorCodec, cursorInt, cursorTime, type CursorCodec } from "../../http/cursor.ts";
 import { cardRow, feedPageQuery, type CardRow, type FeedCursor, type FeedRequest } from "./feed.query.ts";
 import { pieceFields } from "./piece.service.ts";
@@ -17,8 +18,8 @@ import { typedRows } from "./typed-rows.ts";
 const feedCursor = <K extends z.ZodType<FeedCursor["k"][0]>>(key: K) =>
   cursorCodec(
     z.object({
-      h: z.tuple([cursorTime, z.uuid()]),
-      k: z.tuple([key, cursorTime, z.uuid()]),
+      h: z.tuple([cursorTime, cursorId]),
+      k: z.tuple([key, cursorTime, cursorId]),
       n: z.number().int().min(0).max(COMMUNITY_FEED_LIMIT),
     }),
     COMMUNITY_MESSAGES.badCursor,

@@ -1,6 +1,7 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { COMMUNITY_MESSAGES, type LikeResult } from "#shared/schemas/community.ts";
 import { BLOCK_MESSAGES } from "#shared/schemas/blocks.ts";
+import { readablePieceSql, readerById } from "../../db/audience.ts";
 import { refusesAsBlocker } from "../../db/blocks-sql.ts";
 import { submissionLikes, submissions } from "../../db/schema/index.ts";
 import type { Deps } from "../../deps.ts";
@@ -23,7 +24,7 @@ export async function setLike(deps: Deps, pieceId: string, userId: string, liked
         blocksMe: sql<boolean>`${refusesAsBlocker(sql`${submissions}`, userId)}`,
       })
       .from(submissions)
-      .where(and(eq(submissions.id, pieceId), eq(submissions.isPrivate, false), isNull(submissions.hiddenAt)))
+      .where(and(eq(submissions.id, pieceId), readablePieceSql(readerById(userId), sql`${submissions}`, "respond")))
       .for("update");
     if (!piece) throw notFound(COMMUNITY_MESSAGES.pieceNotFound);
     if (liked && piece.writerId === userId) throw forbidden(COMMUNITY_MESSAGES.ownPieceLike, "own_piece");

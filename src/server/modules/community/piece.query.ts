@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { SIGNATURES } from "#shared/domain/author.ts";
+import { readablePieceSql, viewerIdOf, type Viewer } from "../../db/audience.ts";
 import { timestampColumn } from "./typed-rows.ts";
 
 /*
@@ -68,21 +69,12 @@ export type PieceRow = z.infer<typeof pieceRow>;
 /** The open piece: a public piece with its full text. */
 export const pieceDetailRow = pieceRow.extend({ content: z.string() });
 
-export function pieceDetailQuery(id: string, viewerId: string | null): SQL {
+export function pieceDetailQuery(id: string, viewer: Viewer): SQL {
   return sql`
-    select ${pieceColumns(viewerId)}, s.content
+    select ${pieceColumns(viewerIdOf(viewer))}, s.content
     from submissions s
     join prompts p on p.id = s.prompt_id
     join users u on u.id = s.user_id
-    where s.id = ${id}::uuid and s.is_private = false and ${visibleToViewer(sql`s`, viewerId)}
+    where s.id = ${id}::uuid and ${readablePieceSql(viewer, sql`s`, "open")}
   `;
-}
-
-/**
- * Not hidden by moderators, or read by its own writer or an admin (issue 13), for a piece or a
- * comment `row` with user_id and hidden_at.
- */
-export function visibleToViewer(row: SQL, viewerId: string | null): SQL {
-  if (!viewerId) return sql`${row}.hidden_at is null`;
-  return sql`(${row}.hidden_at is null or ${row}.user_id = ${viewerId}::uuid or exists (select 1 from admins a where a.user_id = ${viewerId}::uuid))`;
 }

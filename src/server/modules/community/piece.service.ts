@@ -1,5 +1,6 @@
 import { authorLabel } from "#shared/domain/author.ts";
 import { COMMUNITY_MESSAGES, type CommunityPiece, type CommunityPieceDetail, type PieceAuthor } from "#shared/schemas/community.ts";
+import type { Viewer } from "../../db/audience.ts";
 import type { Db } from "../../db/client.ts";
 import { notFound } from "../../http/errors.ts";
 import { pieceDetailQuery, pieceDetailRow, type PieceRow } from "./piece.query.ts";
@@ -35,8 +36,8 @@ export function pieceFields(row: PieceRow): Omit<CommunityPiece, "preview" | "tr
 }
 
 /** A public piece with its full text; 404 for anything private or gone. */
-export async function getPiece(db: Db, id: string, viewerId: string | null): Promise<CommunityPieceDetail> {
-  const [row] = await typedRows(db, pieceDetailQuery(id, viewerId), pieceDetailRow);
+export async function getPiece(db: Db, id: string, viewer: Viewer): Promise<CommunityPieceDetail> {
+  const [row] = await typedRows(db, pieceDetailQuery(id, viewer), pieceDetailRow);
   if (!row) throw notFound(COMMUNITY_MESSAGES.pieceNotFound);
   return { ...pieceFields(row), content: row.content };
 }

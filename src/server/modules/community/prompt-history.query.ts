@@ -1,6 +1,10 @@
 import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { PROMPT_HISTORY_LIMIT } from "#shared/constants.ts";
+import { readablePieceSql, VISITOR } from "../../db/audience.ts";
+
+/** Responses as everyone counts them: public and not hidden (no viewer's blocks: the counts are shared). */
+const counted = readablePieceSql(VISITOR, sql`s`, "list");
 
 /**
  * Spec §7 prompt history: daily prompts dated up to the viewer's today whose text contains
@@ -14,12 +18,12 @@ import { PROMPT_HISTORY_LIMIT } from "#shared/constants.ts";
 export function promptHistoryQuery(today: string): SQL {
   return sql`
     select p.id, p.date::text as date, p.text,
-      (select count(*)::int from submissions s where s.prompt_id = p.id and s.is_private = false and s.hidden_at is null) as response_count
+      (select count(*)::int from submissions s where s.prompt_id = p.id and ${counted}) as response_count
     from (
       select id, date, text from prompts
       where kind = 'daily' and (
         (date <= ${today}::date and text not ilike '%test%' and text not ilike '%draft%')
-        or exists (select 1 from submissions s where s.prompt_id = prompts.id and s.is_private = false and s.hidden_at is null)
+        or exists (select 1 from submissions s where s.prompt_id = prompts.id and ${counted})
       )
       order by date desc
       limit ${PROMPT_HISTORY_LIMIT}

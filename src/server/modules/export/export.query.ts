@@ -1,5 +1,6 @@
 import { and, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
+import { keyTimeSql } from "../../db/keyset.ts";
 import { pieceVersionColumns } from "../../db/piece-versions.ts";
 import { prompts, submissions } from "../../db/schema/index.ts";
 
@@ -26,7 +27,7 @@ const columns = {
   createdAt: submissions.createdAt,
   updatedAt: submissions.updatedAt,
   /** Full precision (microseconds) so the keyset never skips or repeats a row. */
-  createdText: sql<string>`${submissions.createdAt}::text`,
+  createdText: keyTimeSql(submissions.createdAt),
   promptText: prompts.text,
   promptDate: prompts.date,
   promptKind: prompts.kind,

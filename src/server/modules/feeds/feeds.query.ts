@@ -1,4 +1,5 @@
-import { and, eq, isNull, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { readablePieceSql, VISITOR } from "../../db/audience.ts";
 import type { Queryable } from "../../db/client.ts";
 import { prompts, submissions, users } from "../../db/schema/index.ts";
 
@@ -25,7 +26,7 @@ const entryColumns = {
 };
 
 /** Only what a visitor may read: public and not hidden (a deleted piece has no row). */
-const readable = and(eq(submissions.isPrivate, false), isNull(submissions.hiddenAt));
+const readable = readablePieceSql(VISITOR, sql`${submissions}`, "list");
 
 /**
  * The newest `limit` readable pieces that also match `where`, by `by` then id, both DESC NULLS

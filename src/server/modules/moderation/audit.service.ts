@@ -4,7 +4,9 @@ import type { AuditAction, ReportItemKind } from "#shared/domain/moderation.ts";
 import type { AuditPage, AuditQuery } from "#shared/schemas/moderation.ts";
 import type { Queryable } from "../../db/client.ts";
 import { auditLog, users } from "../../db/schema/index.ts";
-import { cursorTimeOf, decodePageCursor, iso, keysetPage, newestFirst, olderThan } from "../admin/admin.shared.ts";
+import { ADMIN_MESSAGES } from "#shared/schemas/admin.ts";
+import { keyTimeSql, newestFirstPager } from "../../db/keyset.ts";
+import { iso } from "../admin/admin.shared.ts";
 
 /*
  * The audit log (issue 13 item 4): one row per moderation action or featuring, written in the
@@ -46,9 +48,11 @@ export async function recordIdentitySight(q: Queryable, adminId: string, items: 
 const adminUser = alias(users, "audit_admin");
 const writerUser = alias(users, "audit_writer");
 
+const auditPager = newestFirstPager(AUDIT_PAGE_SIZE, ADMIN_MESSAGES.invalidCursor);
+
 /** A page of the log, newest first, filtered by admin, writer and action (each through its own index). */
 export async function listAudit(db: Queryable, query: AuditQuery): Promise<AuditPage> {
-  const after = decodePageCursor(query.cursor);
+  const after = auditPager.decode(query.cursor);
   const rows = await db
     .select({
       id: auditLog.id,
@@ -61,7 +65,7 @@ export async function listAudit(db: Queryable, query: AuditQuery): Promise<Audit
       itemId: auditLog.itemId,
       reason: auditLog.reason,
       createdAt: auditLog.createdAt,
-      cursorTs: cursorTimeOf(auditLog.createdAt),
+      cursorTs: keyTimeSql(auditLog.createdAt),
     })
     .from(auditLog)
     .leftJoin(adminUser, eq(adminUser.id, auditLog.adminId))
@@ -71,12 +75,12 @@ export async function listAudit(db: Queryable, query: AuditQuery): Promise<Audit
         query.adminId ? eq(auditLog.adminId, query.adminId) : undefined,
         query.writerId ? eq(auditLog.subjectWriterId, query.writerId) : undefined,
         query.action ? eq(auditLog.action, query.action) : undefined,
-        olderThan(auditLog.createdAt, auditLog.id, after),
+        auditPager.olderThan(auditLog.createdAt, auditLog.id, after),
       ),
     )
-    .orderBy(...newestFirst(auditLog.createdAt, auditLog.id))
-    .limit(AUDIT_PAGE_SIZE + 1);
-  const { page, nextCursor } = keysetPage(rows, AUDIT_PAGE_SIZE);
+    .orderBy(...auditPager.order(auditLog.createdAt, auditLog.id))
+    .limit(auditPager.limit);
+  const { page, nextCursor } = auditPager.page(rows);
   return {
     entries: page.map((r) => ({
       id: r.id,

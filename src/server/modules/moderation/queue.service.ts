@@ -3,9 +3,12 @@ import { z } from "zod";
 import { authorLabel, commenterLabel, displayName } from "#shared/domain/author.ts";
 import type { ReportItemKind } from "#shared/domain/moderation.ts";
 import type { QueueItem, ReportQueuePage } from "#shared/schemas/moderation.ts";
+import { publicPieceSql } from "../../db/audience.ts";
 import type { Queryable } from "../../db/client.ts";
 import { reports, submissionComments, submissions, users } from "../../db/schema/index.ts";
-import { decodePageCursor, iso, keysetPage } from "../admin/admin.shared.ts";
+import { ADMIN_MESSAGES } from "#shared/schemas/admin.ts";
+import { keyTimeSql, newestFirstPager } from "../../db/keyset.ts";
+import { iso } from "../admin/admin.shared.ts";
 import { typedRows } from "../community/typed-rows.ts";
 import { recordIdentitySight } from "./audit.service.ts";
 
@@ -27,9 +30,10 @@ const groupRow = z.object({
   cursorTs: z.string(),
 });
 
+const queuePager = newestFirstPager(QUEUE_PAGE_SIZE, ADMIN_MESSAGES.invalidCursor);
+
 async function openGroups(db: Queryable, cursor: string | undefined) {
-  const after = decodePageCursor(cursor);
-  const older = after ? sql`where (latest_at, item_id) < (${after.t}::timestamptz, ${after.id}::uuid)` : sql``;
+  const older = queuePager.olderThan(sql`latest_at`, sql`item_id`, queuePager.decode(cursor));
   return typedRows(
     db,
     sql`
@@ -37,25 +41,26 @@ async function openGroups(db: Queryable, cursor: string | undefined) {
         select item_kind, item_id, max(created_at) as latest_at, count(*)::int as n
         from ${reports} where status = 'open' group by item_kind, item_id
       )
-      select item_kind, item_id::text as id, n, latest_at,
-        to_char(latest_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "cursorTs"
-      from items ${older}
+      select item_kind, item_id::text as id, n, latest_at, ${keyTimeSql(sql`latest_at`)} as "cursorTs"
+      from items ${older ? sql`where ${older}` : sql``}
       order by latest_at desc, item_id desc
-      limit ${QUEUE_PAGE_SIZE + 1}`,
+      limit ${queuePager.limit}`,
     groupRow,
   );
 }
 
 /** Items hidden now, most recently hidden first, through submissions_hidden_idx and submission_comments_hidden_idx. */
 async function hiddenGroups(db: Queryable, cursor: string | undefined) {
-  const after = decodePageCursor(cursor);
-  const older = (t: string) => (after ? sql`and (${sql.raw(t)}.hidden_at, ${sql.raw(t)}.id) < (${after.t}::timestamptz, ${after.id}::uuid)` : sql``);
-  const limit = QUEUE_PAGE_SIZE + 1;
+  const after = queuePager.decode(cursor);
+  const older = (t: string) => {
+    const cond = queuePager.olderThan(sql.raw(`${t}.hidden_at`), sql.raw(`${t}.id`), after);
+    return cond ? sql`and ${cond}` : sql``;
+  };
+  const limit = queuePager.limit;
   return typedRows(
     db,
     sql`
-      select item_kind, id::text as id, 0 as n, hidden_at as latest_at,
-        to_char(hidden_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "cursorTs"
+      select item_kind, id::text as id, 0 as n, hidden_at as latest_at, ${keyTimeSql(sql`hidden_at`)} as "cursorTs"
       from (
         (select 'piece' as item_kind, s.id, s.hidden_at from ${submissions} s
           where s.hidden_at is not null ${older("s")} order by s.hidden_at desc, s.id desc limit ${limit})
@@ -99,7 +104,7 @@ async function pieceDetails(db: Queryable, ids: string[]): Promise<Map<string, I
     })
     .from(submissions)
     .innerJoin(users, eq(users.id, submissions.userId))
-    .where(and(inArray(submissions.id, ids), eq(submissions.isPrivate, false)));
+    .where(and(inArray(submissions.id, ids), publicPieceSql(sql`${submissions}`)));
   return new Map(
     rows.map((r) => [
       r.id,
@@ -171,7 +176,7 @@ async function openReportsOf(db: Queryable, kind: ReportItemKind, ids: string[])
 /** One page of the queue for `adminId`; the sight of a hidden identity goes into the audit log. */
 export async function listQueue(db: Queryable, adminId: string, view: "open" | "hidden", cursor: string | undefined, now: Date): Promise<ReportQueuePage> {
   const groups = view === "open" ? await openGroups(db, cursor) : await hiddenGroups(db, cursor);
-  const { page, nextCursor } = keysetPage(groups, QUEUE_PAGE_SIZE);
+  const { page, nextCursor } = queuePager.page(groups);
   const ids = (kind: ReportItemKind) => page.filter((g) => g.item_kind === kind).map((g) => g.id);
   const [pieces, comments, pieceReports, commentReports] = await Promise.all([
     pieceDetails(db, ids("piece")),

@@ -1,6 +1,7 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { ReportItemKind, ReportOutcome } from "#shared/domain/moderation.ts";
 import { MODERATION_MESSAGES, type ReportInput } from "#shared/schemas/moderation.ts";
+import { shownCommentSql, shownPieceSql } from "../../db/audience.ts";
 import type { Queryable } from "../../db/client.ts";
 import { reports, submissionComments, submissions } from "../../db/schema/index.ts";
 import type { Deps } from "../../deps.ts";
@@ -19,7 +20,7 @@ export async function visibleItemWriter(q: Queryable, kind: ReportItemKind, id: 
     const [row] = await q
       .select({ writerId: submissions.userId })
       .from(submissions)
-      .where(and(eq(submissions.id, id), eq(submissions.isPrivate, false), sql`${submissions.hiddenAt} is null`))
+      .where(and(eq(submissions.id, id), shownPieceSql(sql`${submissions}`)))
       .limit(1);
     return row?.writerId ?? null;
   }
@@ -30,9 +31,8 @@ export async function visibleItemWriter(q: Queryable, kind: ReportItemKind, id: 
     .where(
       and(
         eq(submissionComments.id, id),
-        sql`${submissionComments.hiddenAt} is null`,
-        eq(submissions.isPrivate, false),
-        sql`${submissions.hiddenAt} is null`,
+        shownCommentSql(sql`${submissionComments}`),
+        shownPieceSql(sql`${submissions}`),
       ),
     )
     .limit(1);

@@ -1,7 +1,8 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
 import { suspensionActive, suspensionMessage } from "#shared/domain/moderation.ts";
 import { MODERATION_MESSAGES, type HideAllResult, type MySuspension, type SuspensionState } from "#shared/schemas/moderation.ts";
+import { shownPieceSql } from "../../db/audience.ts";
 import type { Queryable } from "../../db/client.ts";
 import { submissions, users } from "../../db/schema/index.ts";
 import type { Deps } from "../../deps.ts";
@@ -104,7 +105,7 @@ export async function hideAllPieces(deps: Deps, adminId: string, userId: string,
     const hidden = await tx
       .update(submissions)
       .set({ hiddenAt: now, hiddenReason: reason, hiddenBy: adminId })
-      .where(and(eq(submissions.userId, userId), eq(submissions.isPrivate, false), isNull(submissions.hiddenAt)))
+      .where(and(eq(submissions.userId, userId), shownPieceSql(sql`${submissions}`)))
       .returning({ id: submissions.id });
     for (const { id } of hidden) await deps.realtime.publish(tx, "piece:deleted", { id });
     await closeReports(tx, "piece", hidden.map((h) => h.id), "hidden", adminId, now);

@@ -1,11 +1,10 @@
-import { and, asc, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
-import { z } from "zod";
+import { and, asc, count, eq, gt, isNull } from "drizzle-orm";
 import { notificationText } from "#shared/domain/notifications.ts";
 import { NOTIFICATION_MESSAGES, NOTIFICATIONS_PAGE_SIZE, notificationData, type NotificationItem, type NotificationList } from "#shared/schemas/notifications.ts";
 import type { Queryable } from "../../db/client.ts";
 import { notifications, prompts, submissions } from "../../db/schema/index.ts";
 import type { Deps } from "../../deps.ts";
-import { cursorCodec, cursorTime } from "../../http/cursor.ts";
+import { keyTimeSql, newestFirstPager } from "../../db/keyset.ts";
 import { notFound } from "../../http/errors.ts";
 import { signalUser } from "../../realtime/user-signals.ts";
 import { notifiedPieceName, pieceNameColumns } from "./piece-name.query.ts";
@@ -44,13 +43,13 @@ function toItem(r: Row): NotificationItem[] {
   return [{ id: r.id, kind: r.kind, message: notificationText(data.data, piece, r.count), pieceId: r.submissionId, count: r.count, updatedAt: r.updatedAt.toISOString(), read: r.readAt !== null }];
 }
 
-const listCursor = cursorCodec(z.tuple([cursorTime, z.guid()]), NOTIFICATION_MESSAGES.badCursor);
+const pager = newestFirstPager(NOTIFICATIONS_PAGE_SIZE, NOTIFICATION_MESSAGES.badCursor);
 
 /** The writer's notifications, newest first, NOTIFICATIONS_PAGE_SIZE a page, through notifications_user_updated_idx. */
 export async function listNotifications(db: Queryable, userId: string, rawCursor: string | undefined): Promise<NotificationList> {
-  const after = rawCursor ? listCursor.decode(rawCursor) : null;
+  const after = pager.decode(rawCursor);
   const rows = await db
-    .select({ ...columns, key: sql<string>`${notifications.updatedAt}::text` })
+    .select({ ...columns, cursorTs: keyTimeSql(notifications.updatedAt) })
     .from(notifications)
     // Each listed row's piece, by primary key (the page is bounded).
     .leftJoin(submissions, eq(submissions.id, notifications.submissionId))
@@ -58,14 +57,12 @@ export async function listNotifications(db: Queryable, userId: string, rawCursor
     .where(
       and(
         eq(notifications.userId, userId),
-        after ? sql`(${notifications.updatedAt}, ${notifications.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : undefined,
+        pager.olderThan(notifications.updatedAt, notifications.id, after),
       ),
     )
-    .orderBy(desc(notifications.updatedAt), desc(notifications.id))
-    .limit(NOTIFICATIONS_PAGE_SIZE + 1);
-  const page = rows.slice(0, NOTIFICATIONS_PAGE_SIZE);
-  const last = page.at(-1);
-  const nextCursor = rows.length > NOTIFICATIONS_PAGE_SIZE && last ? listCursor.encode([last.key, last.id]) : null;
+    .orderBy(...pager.order(notifications.updatedAt, notifications.id))
+    .limit(pager.limit);
+  const { page, nextCursor } = pager.page(rows);
   return { items: page.flatMap(toItem), nextCursor };
 }
 

@@ -1,10 +1,10 @@
 import { escapeLike } from "../../db/query-parts.ts";
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { uuidSchema } from "#shared/schemas/common.ts";
 import { PORTFOLIO_EXCERPT_CHARS, PORTFOLIO_MESSAGES, type PortfolioItem, type PortfolioPage, type PortfolioSort } from "#shared/schemas/portfolio.ts";
 import type { Db } from "../../db/client.ts";
 import { prompts, submissions } from "../../db/schema/index.ts";
+import { cursorId, keyTimeSql } from "../../db/keyset.ts";
 import { cursorCodec, cursorInt, cursorTime } from "../../http/cursor.ts";
 
 // The writer's own pieces: search and sort in PostgreSQL over all of them, keyset paging.
@@ -17,13 +17,13 @@ const shownWords = sql<number>`coalesce(${submissions.privateWordCount}, ${submi
 const titleMissing = sql<number>`(case when ${shownTitle} is null then 1 else 0 end)`.mapWith(Number);
 const titleKey = sql<string>`lower(coalesce(${shownTitle}, ''))`;
 /** Full precision (microseconds) so the cursor never skips or repeats a row. */
-const createdText = sql<string>`${submissions.createdAt}::text`;
+const createdText = keyTimeSql(submissions.createdAt);
 
 /** One codec per sort: a cursor names its sort, so a page of one order cannot continue another. */
 const cursors = {
-  recent: cursorCodec(z.object({ s: z.literal("recent"), c: cursorTime, i: uuidSchema }), PORTFOLIO_MESSAGES.invalidCursor),
-  title: cursorCodec(z.object({ s: z.literal("title"), m: z.number().int().min(0).max(1), t: z.string().max(1000), i: uuidSchema }), PORTFOLIO_MESSAGES.invalidCursor),
-  words: cursorCodec(z.object({ s: z.literal("words"), w: cursorInt, c: cursorTime, i: uuidSchema }), PORTFOLIO_MESSAGES.invalidCursor),
+  recent: cursorCodec(z.object({ s: z.literal("recent"), c: cursorTime, i: cursorId }), PORTFOLIO_MESSAGES.invalidCursor),
+  title: cursorCodec(z.object({ s: z.literal("title"), m: z.number().int().min(0).max(1), t: z.string().max(1000), i: cursorId }), PORTFOLIO_MESSAGES.invalidCursor),
+  words: cursorCodec(z.object({ s: z.literal("words"), w: cursorInt, c: cursorTime, i: cursorId }), PORTFOLIO_MESSAGES.invalidCursor),
 };
 
 /** The rows after a cursor, in the page order of its sort (a 422 for a cursor this server did not write). */

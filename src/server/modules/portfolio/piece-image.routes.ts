@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { validator } from "hono/validator";
 import { uuidSchema } from "#shared/schemas/common.ts";
 import { pieceDisplayTitle, pieceKindLabel, pieceQuery } from "#shared/schemas/portfolio.ts";
+import { viewerOf } from "../../db/audience.ts";
 import type { AppEnv } from "../../http/context.ts";
 import { notFound } from "../../http/errors.ts";
 import { rateLimit } from "../../http/rate-limit.ts";
@@ -34,7 +35,7 @@ export const pieceImageRoutes = new Hono<AppEnv>().get("/og/:file", ogRateLimit,
   const { db, clock, env } = c.get("deps");
   const user = c.get("user");
   const share = c.req.valid("query").share;
-  const row = await readablePiece(db, user?.id ?? null, c.req.valid("param").id, share, clock.now());
+  const row = await readablePiece(db, viewerOf(user), c.req.valid("param").id, share, clock.now());
   if (!row) throw notFound();
   const face = publicFace(row);
   const author = pieceAuthorLabel(row);

@@ -2,8 +2,9 @@ import { and, eq, gt, or, sql } from "drizzle-orm";
 import { isValidShareTokenFormat } from "#shared/domain/share-token.ts";
 import { countWords, pagesFor } from "#shared/domain/words.ts";
 import { PORTFOLIO_MESSAGES, type PromptRef } from "#shared/schemas/portfolio.ts";
+import { canOpenPiecePage, publicPieceSql, type Viewer } from "../../db/audience.ts";
 import type { Db } from "../../db/client.ts";
-import { admins, prompts, shareLinks, submissions, users } from "../../db/schema/index.ts";
+import { prompts, shareLinks, submissions, users } from "../../db/schema/index.ts";
 import type { Deps } from "../../deps.ts";
 import { notFound } from "../../http/errors.ts";
 import { itemDeleted } from "../moderation/reports.service.ts";
@@ -81,11 +82,6 @@ export async function loadPiece(db: Db, id: string): Promise<PieceRow | null> {
   return row ?? null;
 }
 
-async function isAdminId(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db.select({ userId: admins.userId }).from(admins).where(eq(admins.userId, userId)).limit(1);
-  return Boolean(row);
-}
-
 /** A share token opens exactly one piece, and only until it expires (compared with the server clock). */
 export async function shareTokenOpens(db: Db, token: string | undefined, pieceId: string, now: Date): Promise<boolean> {
   if (!isValidShareTokenFormat(token)) return false;
@@ -98,19 +94,15 @@ export async function shareTokenOpens(db: Db, token: string | undefined, pieceId
 }
 
 /**
- * The one reading rule (piece API, OG image, page meta): a public piece is readable by everyone;
- * a private piece by its owner, or with a valid unexpired share token for that very piece.
- * Anything else is null, so callers answer as if the piece did not exist.
+ * A piece's own page (piece API, OG image, page meta), read by the audience rule
+ * (canOpenPiecePage in db/audience.ts): a private piece opens for its owner or with a valid
+ * unexpired share token for that very piece. Anything else is null, so callers answer as if the
+ * piece did not exist.
  */
-export async function readablePiece(db: Db, viewerId: string | null, id: string, share: string | undefined, now: Date): Promise<PieceRow | null> {
+export async function readablePiece(db: Db, viewer: Viewer, id: string, share: string | undefined, now: Date): Promise<PieceRow | null> {
   const row = await loadPiece(db, id);
   if (!row) return null;
-  // Hidden by moderators: gone for everyone but its writer and admins, share links and images too.
-  if (row.hiddenAt && viewerId !== row.userId && !(viewerId && (await isAdminId(db, viewerId)))) return null;
-  if (!row.isPrivate) return row;
-  if (viewerId && viewerId === row.userId) return row;
-  if (await shareTokenOpens(db, share, row.id, now)) return row;
-  return null;
+  return (await canOpenPiecePage(viewer, row, () => shareTokenOpens(db, share, row.id, now))) ? row : null;
 }
 
 /** Writes only the private version and updated_at: the community copy never changes. */
@@ -142,7 +134,7 @@ export async function deleteSubmission(deps: Deps, user: { id: string; isAdmin: 
   const failed = () => notFound(PORTFOLIO_MESSAGES.deleteFailed, "delete_failed");
   await deps.db.transaction(async (tx) => {
     const mine = eq(submissions.userId, user.id);
-    const where = and(eq(submissions.id, id), user.isAdmin ? or(mine, eq(submissions.isPrivate, false)) : mine);
+    const where = and(eq(submissions.id, id), user.isAdmin ? or(mine, publicPieceSql(sql`${submissions}`)) : mine);
     const [target] = await tx.select({ writerId: submissions.userId }).from(submissions).where(where).for("update");
     if (!target) throw failed();
     // One time for the whole delete: a restore from the trash reopens the reports closed at it.

@@ -4,6 +4,7 @@ import { PAGE_TITLE_MAX, pieceName } from "#shared/domain/piece-name.ts";
 import { isValidShareTokenFormat } from "#shared/domain/share-token.ts";
 import { uuidSchema } from "#shared/schemas/common.ts";
 import { contentWarningText } from "#shared/schemas/piece-controls.ts";
+import { viewerById } from "../../db/audience.ts";
 import type { AppContext } from "../../http/context.ts";
 import { sessionOf } from "../../http/session.ts";
 import type { PageMeta, PageMetaResolver } from "../../http/spa.ts";
@@ -23,7 +24,7 @@ export async function resolvePieceMeta(c: AppContext, id: string): Promise<PageM
   // The page route has no session middleware (it runs for /api/* only): ask better-auth directly.
   // A page head is read as a visitor's when the session cannot be looked up: it shows less, never more.
   const viewerId = (await sessionOf(c).catch(() => null))?.user.id ?? null;
-  const row = await readablePiece(db, viewerId, id, share, clock.now());
+  const row = await readablePiece(db, await viewerById(db, viewerId), id, share, clock.now());
   if (!row) return null;
   const face = publicFace(row);
   const title = pieceName(face.title, row.prompt, { max: PAGE_TITLE_MAX });

@@ -15,6 +15,7 @@ import {
   updateProfileInput,
   PORTFOLIO_MESSAGES,
 } from "#shared/schemas/portfolio.ts";
+import { viewerOf } from "../../db/audience.ts";
 import { requireUser, signedIn, type AppEnv } from "../../http/context.ts";
 import { notFound } from "../../http/errors.ts";
 import { uuidParam } from "../../http/params.ts";
@@ -62,7 +63,7 @@ export const portfolioRoutes = new Hono<AppEnv>()
   .get("/submissions/:id", uuidParam(), validate("query", pieceQuery), async (c) => {
     const user = c.get("user");
     const { db, clock } = c.get("deps");
-    const row = await readablePiece(db, user?.id ?? null, c.req.valid("param").id, c.req.valid("query").share, clock.now());
+    const row = await readablePiece(db, viewerOf(user), c.req.valid("param").id, c.req.valid("query").share, clock.now());
     if (!row) throw notFound();
     c.header("Cache-Control", "private, no-store");
     return respond(c, pieceResponse, { submission: toPieceView(row, user?.id ?? null) });

@@ -1,7 +1,8 @@
-import { and, eq, getTableColumns, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, lt, or, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { sameSessionRestoreMessage } from "#shared/domain/writing-session.ts";
 import { TRASH_DAYS, TRASH_EXCERPT_CHARS, TRASH_MESSAGES, type RestoreResponse } from "#shared/schemas/trash.ts";
+import { shownCommentSql } from "../../db/audience.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import {
   reports,
@@ -112,7 +113,7 @@ export async function restoreFromTrash(deps: Deps, who: { userId: string } | { a
     const [comments] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(trashedComments)
-      .where(and(eq(trashedComments.pieceId, id), isNull(trashedComments.hiddenAt)));
+      .where(and(eq(trashedComments.pieceId, id), shownCommentSql(sql`${trashedComments}`)));
     // The one unique rule a restore can meet: a newer piece holding the same retry key keeps it.
     const keyTaken =
       p.idempotencyKey !== null &&

@@ -9,6 +9,7 @@ import { streakAfterWriting } from "#shared/domain/streaks.ts";
 import { countWords, pagesFor } from "#shared/domain/words.ts";
 import { resolveSignature, WRITING_MESSAGES } from "#shared/domain/writing-session.ts";
 import type { SubmissionOutput, SubmissionResponse, ValidSubmission } from "#shared/schemas/writing.ts";
+import { publicPieceSql } from "../../db/audience.ts";
 import type { Db, Queryable } from "../../db/client.ts";
 import { promptColumns } from "../../db/query-parts.ts";
 import { prompts, submissions, users } from "../../db/schema/index.ts";
@@ -148,7 +149,7 @@ export async function createSubmission(
         emailVerified: users.emailVerified,
         publicToday: isPrivate
           ? sql<number>`0`
-          : sql<number>`(select count(*)::int from ${submissions} where ${submissions.userId} = ${user.id} and ${submissions.isPrivate} = false and ${submissions.localDate} = ${today})`.mapWith(Number),
+          : sql<number>`(select count(*)::int from ${submissions} where ${submissions.userId} = ${user.id} and ${publicPieceSql(sql`${submissions}`)} and ${submissions.localDate} = ${today})`.mapWith(Number),
       })
       .from(users)
       .where(eq(users.id, user.id));

@@ -1,0 +1,138 @@
+import { eq, sql, type SQL } from "drizzle-orm";
+import type { Queryable } from "./client.ts";
+import { admins } from "./schema/index.ts";
+import { commentNotBlockedByViewer, pieceNotBlockedByViewer } from "./blocks-sql.ts";
+
+/*
+ * Who may read a piece (issue 25 item 1): the one place that says it, as SQL for queries and as
+ * a predicate for the few places that already hold a row. Every feed, page, comment list, prompt
+ * count, RSS feed, email, collection, notification and moderation read asks here; a new kind of
+ * audience (a circle) changes this file and its tests, not the callers.
+ *
+ * A piece's audience today is everyone (is_private = false) or its writer alone. Moderators may
+ * hide a public piece: it then leaves every list, and only its writer and admins can still open
+ * it. A piece moved to the trash has no `submissions` row: nothing here can see it. A suspended
+ * writer's pieces are read as anyone's (suspension hides nothing unless an admin hides it).
+ *
+ * The SQL is spelled the way the partial indexes are made (`is_private = false`,
+ * submissions_public_*_idx), so the planner still reads them.
+ */
+
+/** Who is reading. An admin is a writer too: their own pieces are theirs. */
+export type Viewer = { kind: "visitor" } | { kind: "writer"; id: string } | { kind: "admin"; id: string };
+
+export const VISITOR: Viewer = { kind: "visitor" };
+
+/** The viewer of a request: its signed-in user (with what the session read of admins), or a visitor. */
+export function viewerOf(user: { id: string; isAdmin: boolean } | null | undefined): Viewer {
+  if (!user) return VISITOR;
+  return user.isAdmin ? { kind: "admin", id: user.id } : { kind: "writer", id: user.id };
+}
+
+/** The viewer for a user id alone (a page head, a job): asks the admins table. */
+export async function viewerById(db: Queryable, userId: string | null): Promise<Viewer> {
+  if (!userId) return VISITOR;
+  const [row] = await db.select({ id: admins.userId }).from(admins).where(eq(admins.userId, userId)).limit(1);
+  return row ? { kind: "admin", id: userId } : { kind: "writer", id: userId };
+}
+
+/**
+ * A signed-in reader known by id alone, for a read that does not depend on an admin's role
+ * (lists, likes, comments: an admin reads them as any writer does).
+ */
+export const readerById = (userId: string | null): Viewer => (userId ? { kind: "writer", id: userId } : VISITOR);
+
+/** The viewer's user id, or null for a visitor. */
+export const viewerIdOf = (viewer: Viewer): string | null => (viewer.kind === "visitor" ? null : viewer.id);
+
+/**
+ * How the piece is reached, which decides what a hidden piece and blocks do:
+ * - `list`: in a list, a count, a feed, an email — public, not hidden, and not signed as a writer
+ *   the viewer blocks;
+ * - `open`: opened by its id (the piece, its comments) — public; a hidden one only by its writer
+ *   and admins (a block does not stop an open: the blocker followed a link);
+ * - `respond`: liked, commented on, reported, hidden with a writer's other pieces — public and
+ *   not hidden, for everyone (its writer and admins too);
+ * - `moderate`: an admin's reads (report targets, counts, blocks made from a piece) — public,
+ *   hidden or not.
+ */
+export type PieceUse = "list" | "open" | "respond" | "moderate";
+
+/** The piece's audience is everyone (hidden or not), for a `submissions` row `s` in scope. */
+export function publicPieceSql(s: SQL): SQL {
+  return sql`${s}.is_private = false`;
+}
+
+/** A public piece not hidden by moderators: what a visitor may read, and what counts are made of. */
+export function shownPieceSql(s: SQL): SQL {
+  return sql`${s}.is_private = false and ${s}.hidden_at is null`;
+}
+
+/** `viewer` may read the piece `s` (a `submissions` row in scope) reached as `use`. */
+export function readablePieceSql(viewer: Viewer, s: SQL, use: PieceUse): SQL {
+  switch (use) {
+    case "moderate":
+      return publicPieceSql(s);
+    case "respond":
+      return shownPieceSql(s);
+    case "list":
+      return viewer.kind === "visitor" ? shownPieceSql(s) : sql`${shownPieceSql(s)} and ${pieceNotBlockedByViewer(viewer.id, s)}`;
+    case "open":
+      if (viewer.kind === "admin") return publicPieceSql(s);
+      if (viewer.kind === "writer") return sql`${publicPieceSql(s)} and (${s}.hidden_at is null or ${s}.user_id = ${viewer.id}::uuid)`;
+      return shownPieceSql(s);
+  }
+}
+
+/** What the predicates read of a piece. */
+export interface PieceAudienceRow {
+  userId: string;
+  isPrivate: boolean;
+  hiddenAt: Date | string | null;
+}
+
+/** Hidden pieces stay open to their writer and to admins. */
+function seesHidden(viewer: Viewer, row: PieceAudienceRow): boolean {
+  return viewer.kind === "admin" || (viewer.kind === "writer" && viewer.id === row.userId);
+}
+
+/**
+ * readablePieceSql() for a row already read, for `open`, `respond` and `moderate` (a list is a
+ * query: its blocks are read in SQL).
+ */
+export function canReadPiece(viewer: Viewer, row: PieceAudienceRow, use: Exclude<PieceUse, "list">): boolean {
+  if (row.isPrivate) return false;
+  if (use === "moderate") return true;
+  if (row.hiddenAt === null) return true;
+  return use === "open" && seesHidden(viewer, row);
+}
+
+/**
+ * A piece's own page (the piece API, its image, its page head): the community's open rule, and
+ * a private piece for its writer or with a valid share link (`shared`). A hidden piece stays
+ * closed to share links too.
+ */
+export async function canOpenPiecePage(viewer: Viewer, row: PieceAudienceRow, shared: () => Promise<boolean>): Promise<boolean> {
+  if (row.hiddenAt !== null && !seesHidden(viewer, row)) return false;
+  if (!row.isPrivate) return true;
+  if (viewer.kind !== "visitor" && viewer.id === row.userId) return true;
+  return shared();
+}
+
+/**
+ * A comment `c` (a `submission_comments` or trashed comment row in scope) counts in its piece's
+ * comment_count and is read by everyone: not hidden by moderators.
+ */
+export function shownCommentSql(c: SQL): SQL {
+  return sql`${c}.hidden_at is null`;
+}
+
+/**
+ * The comment `c` is in `viewer`'s list of a piece's comments: a hidden one only for its writer
+ * and admins, and none signed as someone the viewer blocks.
+ */
+export function readableCommentSql(viewer: Viewer, c: SQL): SQL {
+  if (viewer.kind === "visitor") return shownCommentSql(c);
+  const shown = viewer.kind === "admin" ? sql`true` : sql`(${shownCommentSql(c)} or ${c}.user_id = ${viewer.id}::uuid)`;
+  return sql`${shown} and ${commentNotBlockedByViewer(viewer.id, c)}`;
+}
