@@ -51,6 +51,24 @@ export default tseslint.config(
       ],
     },
   },
+  // components/ and lib/ are the shared ground under every feature: they import no feature (neither
+  // "#client/features/..." nor a relative path into features/). A part that needs a feature is passed in
+  // as a prop or slot by app/ (routes compose features), e.g. AppShell's bell and menu parts.
+  {
+    files: ["src/client/components/**/*.{ts,tsx}", "src/client/lib/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["\\#server/*", "**/server/**"], allowTypeImports: true, message: "The client never imports server code (types for hc<AppType> only)." },
+            { group: ["node:*", "drizzle-orm*", "pg", "@electric-sql/*", "better-auth/adapters/*", "nodemailer"], message: "Server-only package in client code." },
+            { group: ["\\#client/features/*", "**/features/**", "\\#client/app/*"], message: "components/ and lib/ import no feature and no route: let app/ pass the feature's part in as a prop or slot." },
+          ],
+        },
+      ],
+    },
+  },
   // Each feature may import only itself (plus components/, lib/, config/): routes compose features.
   ...readdirSync("src/client/features", { withFileTypes: true })
     .filter((d) => d.isDirectory())

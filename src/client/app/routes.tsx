@@ -4,6 +4,8 @@ import { AppShell } from "#client/components/layout/app-shell.tsx";
 import { PageHydrated } from "#client/components/layout/page-hydrated.tsx";
 import { ErrorState, FullScreenLoader } from "#client/components/ui/states.tsx";
 import { buttonClass } from "#client/components/ui/button.tsx";
+import { SignOutButton } from "#client/features/auth/components/sign-out-button.tsx";
+import { OpenReportCount } from "#client/features/moderation/components/open-report-count.tsx";
 import { NotificationBell } from "#client/features/notifications/components/notification-bell.tsx";
 
 function RouteError() {
@@ -30,7 +32,8 @@ function RouteError() {
  */
 export const routes: RouteObject[] = [
   {
-    element: <AppShell bell={<NotificationBell />} />,
+    // The shell (components/) never imports a feature: the routes pass the bell and the menu's parts in.
+    element: <AppShell bell={<NotificationBell />} menu={{ signOut: <SignOutButton />, reportCount: <OpenReportCount /> }} />,
     errorElement: <RouteError />,
     // Shown while the first route's chunk loads.
     hydrateFallbackElement: <FullScreenLoader />,

@@ -1,16 +1,25 @@
-import { useEffect, useId, useRef, useState, type FocusEvent } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { useEffect, useId, useRef, useState, type FocusEvent, type ReactNode } from "react";
+import { Link, useLocation } from "react-router";
 import { paths } from "#client/config/paths.ts";
-import { signOut, useAuthMutation } from "#client/features/auth/api/auth-actions.ts";
-import { OpenReportCount } from "#client/features/moderation/components/open-report-count.tsx";
 import type { Me } from "#shared/schemas/auth.ts";
-import { useToast } from "../ui/toast.tsx";
 import { useTheme } from "./theme-toggle.tsx";
 
-const item = "flex min-h-11 items-center rounded-md px-3 text-base hover:bg-accent-soft hover:text-ink";
+/** One row of the menu (a link or a button); exported for the parts the routes pass in. */
+export const menuItemClass = "flex min-h-11 items-center rounded-md px-3 text-base hover:bg-accent-soft hover:text-ink";
+const item = menuItemClass;
+
+/**
+ * The parts of the menu that belong to a feature, passed in by the routes (app/routes.tsx), since
+ * components/ never imports features/ (docs/conventions.md): the open-report count beside "Reports"
+ * (shown to admins) and the sign-out button (shown to a signed-in writer).
+ */
+export interface AppMenuParts {
+  reportCount?: ReactNode;
+  signOut?: ReactNode;
+}
 
 /** The hamburger menu (spec §2 Navigation). */
-export function AppMenu({ me }: { me: Me | null }) {
+export function AppMenu({ me, reportCount, signOut }: { me: Me | null } & AppMenuParts) {
   const location = useLocation();
   // The menu is open on the page it was opened on: going to another page closes it. (An effect that
   // closed it on each new path also ran when the page was hydrated, and undid a press made meanwhile.)
@@ -21,10 +30,7 @@ export function AppMenu({ me }: { me: Me | null }) {
   const panelId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
-  const navigate = useNavigate();
-  const toast = useToast();
   const [dark, toggleTheme] = useTheme();
-  const signOutMutation = useAuthMutation(signOut);
 
   useEffect(() => {
     if (!open) return;
@@ -45,13 +51,6 @@ export function AppMenu({ me }: { me: Me | null }) {
       document.removeEventListener("mousedown", onClick);
     };
   }, [open]);
-
-  const doSignOut = () => {
-    signOutMutation.mutate(undefined, {
-      onSuccess: () => navigate(paths.home.href(), { replace: true }),
-      onError: () => toast.error("Could not sign out. Please try again."),
-    });
-  };
 
   // Focus that moves on past the menu (Tab from its last item) or off the page (into the browser's
   // own controls: no element receives it) closes it, as Escape does. A press inside the menu also
@@ -115,7 +114,7 @@ export function AppMenu({ me }: { me: Me | null }) {
                   <li><Link className={item} to={paths.adminPrompts.href()}>Manage Prompts</Link></li>
                   <li><Link className={item} to={paths.adminUsers.href()}>View Users</Link></li>
                   <li><Link className={item} to={paths.adminPodium.href()}>Manage Editors' Picks</Link></li>
-                  <li><Link className={item} to={paths.adminReports.href()}>Reports<OpenReportCount /></Link></li>
+                  <li><Link className={item} to={paths.adminReports.href()}>Reports{reportCount}</Link></li>
                   <li><Link className={item} to={paths.adminAudit.href()}>Audit Log</Link></li>
                   <li><Link className={item} to={paths.adminJobs.href()}>Jobs &amp; Emails</Link></li>
                 </ul>
@@ -126,11 +125,7 @@ export function AppMenu({ me }: { me: Me | null }) {
             <button type="button" className={`${item} text-left`} onClick={toggleTheme}>
               {dark ? "Light theme" : "Dark theme"}
             </button>
-            {me && (
-              <button type="button" className={`${item} text-left`} onClick={doSignOut} disabled={signOutMutation.isPending}>
-                Sign Out
-              </button>
-            )}
+            {me && signOut}
           </div>
         </div>
       )}

@@ -4,7 +4,7 @@ import { paths } from "#client/config/paths.ts";
 import { useSiteName } from "#client/lib/get-config.ts";
 import { useMe } from "#client/lib/get-me.ts";
 import { FullScreenLoader, LoadingState, loadingWordsFor } from "../ui/states.tsx";
-import { AppMenu } from "./app-menu.tsx";
+import { AppMenu, type AppMenuParts } from "./app-menu.tsx";
 import { PageHydrated } from "./page-hydrated.tsx";
 
 const WRITING_PATHS = new Set<string>([paths.write.path, paths.freewrite.path]);
@@ -12,9 +12,10 @@ const NO_MENU_PATHS = new Set<string>([paths.signin.path, paths.register.path]);
 
 /**
  * Top bar + page. The writing pages get a reduced bar; sign-in and register hide the menu.
- * `bell` (the notifications bell, composed by the routes) shows to a signed-in writer off the writing pages.
+ * `bell` (the notifications bell, composed by the routes) shows to a signed-in writer off the writing pages;
+ * `menu` holds the menu's feature parts (sign out, the open-report count), composed by the routes too.
  */
-export function AppShell({ bell }: { bell?: ReactNode } = {}) {
+export function AppShell({ bell, menu = {} }: { bell?: ReactNode; menu?: AppMenuParts } = {}) {
   const { data: me, isPending, errorUpdateCount, refetch, isFetching } = useMe();
   // Who is signed in could not be learned (and is not known from before): say so, keep the page usable.
   const unreachable = me === undefined && errorUpdateCount > 0;
@@ -47,7 +48,7 @@ export function AppShell({ bell }: { bell?: ReactNode } = {}) {
               )
             ))}
           {me && !writing && bell}
-          {showMenu && <AppMenu me={me ?? null} />}
+          {showMenu && <AppMenu me={me ?? null} {...menu} />}
         </div>
       </header>
       {unreachable && (
