@@ -13,6 +13,9 @@ const OPEN_TO_VISITORS = new Set([
   "GET /api/config",
   "POST /api/test/clock",
   "GET /api/health",
+  // Readiness for a load balancer (issue 27 item 3); the metrics scrape answers to its own bearer token (item 2).
+  "GET /api/ready",
+  "GET /metrics",
   "GET /api/me",
   "POST /api/mail/unsubscribe",
   "POST /api/mail/resubscribe",
