@@ -9,14 +9,19 @@ export function SignOutButton() {
   const navigate = useNavigate();
   const toast = useToast();
   const signOutMutation = useAuthMutation(signOut);
-  const doSignOut = () => {
-    signOutMutation.mutate(undefined, {
-      onSuccess: () => navigate(paths.home.href(), { replace: true }),
-      onError: () => toast.error("Could not sign out. Please try again."),
-    });
+  // Not mutate()'s own callbacks: signing out makes the menu drop this button (it shows only to a
+  // signed-in writer) before they would run, and TanStack Query skips them once it is unmounted.
+  const doSignOut = async () => {
+    try {
+      await signOutMutation.mutateAsync(undefined);
+    } catch {
+      toast.error("Could not sign out. Please try again.");
+      return;
+    }
+    await navigate(paths.home.href(), { replace: true });
   };
   return (
-    <button type="button" className={`${menuItemClass} text-left`} onClick={doSignOut} disabled={signOutMutation.isPending}>
+    <button type="button" className={`${menuItemClass} text-left`} onClick={() => void doSignOut()} disabled={signOutMutation.isPending}>
       Sign Out
     </button>
   );
