@@ -38,6 +38,8 @@ test.describe("accounts", () => {
     await hydrated(page);
     await page.getByRole("button", { name: "Menu" }).click();
     await page.getByRole("button", { name: "Sign Out" }).click();
+    // Signed out once the app says so (home): going on at once could cut the sign-out request short.
+    await expect(page).toHaveURL(/\/$/);
     await page.goto("/signin");
     await page.getByRole("link", { name: "Forgot your password?" }).click();
     await page.getByRole("button", { name: "Send reset link" }).click();

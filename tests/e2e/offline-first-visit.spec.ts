@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { markupToPlainText } from "#shared/domain/markup.ts";
 import { expect, registerViaApi, test } from "./fixtures.ts";
 import { editor, forgiveNetworkErrors, saveState } from "./offline-steps.ts";
 import { controlled, swPage } from "./service-worker.ts";
@@ -24,15 +25,19 @@ async function firstVisitThenReloadOffline(page: Page): Promise<void> {
 /** Today's prompt is the stored one (the worker's copy), not the stand-in shown when none can be had. */
 async function expectTodaysPrompt(page: Page, text: string): Promise<void> {
   await expect(page.getByRole("heading", { level: 1, name: "Today's prompt" })).toBeVisible();
-  await expect(page.getByText(text)).toBeVisible();
+  await expect(page.getByRole("region", { name: "Today's prompt" })).toContainText(text);
   await expect(page.getByText(/^offline copy, from /)).toBeVisible();
 }
 
-/** The last line of today's prompt, as the page shows it (the prompt is markup: its first line may be a styled title). */
+/**
+ * A sentence of today's prompt as the page shows it: the prompt is markup (a styled title line,
+ * `~~small:...~~` runs), so its plain text's first sentence after any title, which one element holds.
+ */
 async function todaysPromptText(page: Page): Promise<string> {
   const res = await page.request.get("/api/prompts/today");
   expect(res.status()).toBe(200);
-  return ((await res.json()) as { prompt: { text: string } }).prompt.text.trim().split("\n").at(-1)!;
+  const lastLine = ((await res.json()) as { prompt: { text: string } }).prompt.text.trim().split("\n").at(-1)!;
+  return markupToPlainText(lastLine, "prompt").split(/(?<=[.?!])\s/)[0]!.trim();
 }
 
 test.describe("offline on the first visit (issue 24 item 7)", () => {
