@@ -8,6 +8,7 @@ import { createPieceViaApi, expect, expectAccessible, hydrated, signInAsAdmin, t
 
 test.describe("moderation", () => {
   test("report → live count → hide → gone from the reporter's open piece → marked for its writer → restore", async ({ page, browser }) => {
+    test.slow(); // four browsers (author, commenter, reporter, admin): 30 s go on starting them on a busy 2-core machine
     const stamp = unique();
     const author = await writerPage(browser, `Piece Author ${stamp}`);
     const commenter = await writerPage(browser, `Sharp Tongue ${stamp}`);
