@@ -8,7 +8,8 @@ import { defineConfig } from "vite";
  * imports of node_modules (a production install has them); our own modules, the `#shared/*`
  * aliases included, are bundled. Every entry and chunk lands in the one folder, because the code
  * finds its neighbours from its own address: the database's thread (embedded-worker.js, see
- * db/embedded.ts) and the migrations, copied beside it (db/client.ts).
+ * db/embedded.ts), the migrations (db/client.ts) and the EPUB's fonts (export/portfolio-epub.tsx),
+ * copied beside it.
  */
 const outDir = resolve(process.env.SERVER_DIST_DIR ?? "dist/server");
 
@@ -39,6 +40,8 @@ export default defineConfig({
       apply: "build",
       closeBundle() {
         cpSync(resolve("src/server/db/migrations"), resolve(outDir, "migrations"), { recursive: true });
+        // The EPUB embeds the client's own subset fonts (export/portfolio-epub.tsx reads them from beside it).
+        cpSync(resolve("src/client/fonts"), resolve(outDir, "fonts"), { recursive: true });
       },
     },
   ],

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { strToU8 } from "fflate";
 import { monthLabel } from "#shared/domain/months.ts";
 import { pieceName } from "#shared/domain/piece-name.ts";
@@ -22,7 +22,12 @@ const FONTS = [
   { file: "literata-latin-700-normal.woff2", weight: 700, style: "normal" },
 ] as const;
 let fontBytes: Uint8Array[] | null = null;
-const fonts = () => (fontBytes ??= FONTS.map((f) => new Uint8Array(readFileSync(new URL(`../../client/fonts/${f.file}`, import.meta.url)))));
+/** A font file: copied beside the built server (vite.server.config.ts), else the client's own, from the sources. */
+const fontUrl = (file: string) => {
+  const beside = new URL(`./fonts/${file}`, import.meta.url);
+  return existsSync(beside) ? beside : new URL(`../../client/fonts/${file}`, import.meta.url);
+};
+const fonts = () => (fontBytes ??= FONTS.map((f) => new Uint8Array(readFileSync(fontUrl(f.file)))));
 
 const STYLESHEET = `${FONTS.map((f) => `@font-face { font-family: "Literata"; font-weight: ${f.weight}; font-style: ${f.style}; src: url("fonts/${f.file}") format("woff2"); }`).join("\n")}
 body { font-family: "Literata", Georgia, serif; line-height: 1.55; }
