@@ -48,6 +48,17 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     manifest: true,
     // The server renderer's build (dist/client-ssr) needs no copy of public/.
     copyPublicDir: !isSsrBuild,
+    // React, React DOM, React Router, TanStack Query and the API client's Hono in one chunk of their
+    // own: every page loads them, so cutting them into the app's shared chunks only added the
+    // chunks' own weight (about 2 KB gzip on each first page, issue 26 item 3); and a release that
+    // changes only the app leaves this chunk in the browser's cache.
+    rolldownOptions: isSsrBuild ? {} : {
+      output: {
+        advancedChunks: {
+          groups: [{ name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack|hono|cookie|set-cookie-parser)[\\/]/ }],
+        },
+      },
+    },
   },
   server: {
     port: Number(process.env.PORT ?? 3000),

@@ -1,33 +1,14 @@
 import { z } from "zod";
 import { isoTime } from "./common.ts";
 import { emailAddress } from "./auth.ts";
+import { ACCOUNT_MESSAGES } from "../domain/account-messages.ts";
 
 /** Account settings (issue 15 item 4): change email, change password, signed-in devices. */
 
 /** The newest sessions the devices list shows; "Sign out everywhere else" ends the rest too. */
 export const DEVICES_LIST_MAX = 50;
 
-export const ACCOUNT_MESSAGES = {
-  emailRequired: "Please enter your new email",
-  emailSame: "That is already your email",
-  /** The same fact sign-up tells anyone who types the address (MESSAGES.emailTaken), said for this form. */
-  emailTaken: "An account with this email already exists. Please use another address.",
-  emailSent: "Check your new inbox: we sent a link there. Your email changes when you follow it.",
-  emailChanged: "Your email has been changed.",
-  emailLinkFailed: "That link is invalid or has expired. Please ask for a new one.",
-  currentPasswordRequired: "Please enter your current password",
-  newPasswordRequired: "Please enter a new password",
-  wrongCurrentPassword: "That is not your current password.",
-  passwordChanged: "Your password has been changed. Every other device has been signed out.",
-  sessionNotFound: "That device is already signed out.",
-  thisSession: "This is the device you are using: sign out from the menu instead.",
-  otherSessionsEnded: "Every other device has been signed out.",
-  loginToManage: "You must be logged in to manage your account",
-  /** Issue 24 item 3: the confirmation email, sent again. */
-  confirmationSent: "We sent the confirmation email again. Follow its link to confirm your address.",
-  alreadyConfirmed: "Your email is already confirmed.",
-  emailConfirmed: "Your email is confirmed.",
-} as const;
+export { ACCOUNT_MESSAGES };
 
 export const changeEmailInput = z.object({
   newEmail: z.string({ error: ACCOUNT_MESSAGES.emailRequired }).trim().min(1, ACCOUNT_MESSAGES.emailRequired).toLowerCase().pipe(emailAddress),

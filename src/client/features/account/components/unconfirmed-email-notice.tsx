@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES } from "#shared/schemas/account.ts";
+import { ACCOUNT_MESSAGES } from "#shared/domain/account-messages.ts";
 import { Button } from "#client/components/ui/button.tsx";
 import { FormMessage } from "#client/components/ui/states.tsx";
 import { errorMessage } from "#client/lib/api-client.ts";
