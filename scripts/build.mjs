@@ -31,7 +31,7 @@ function parts(dirs) {
       stamp: join(dirs.client, "index.html"),
     },
     server: {
-      sources: ["src/server", "src/shared", "scripts/admin.ts", "vite.server.config.ts", "package-lock.json"],
+      sources: ["src/server", "src/shared", "scripts/admin.ts", "scripts/copy-to-postgres.ts", "vite.server.config.ts", "package-lock.json"],
       stamp: join(dirs.server, "index.js"),
     },
   };

@@ -52,7 +52,7 @@ export async function freshPostgres(url: string): Promise<{ database: Database; 
 let pgliteTemplate: Blob | undefined;
 
 /** A new in-memory PGlite database: loaded from the run's migrated template when there is one. */
-async function freshPglite(): Promise<Database> {
+export async function freshPglite(): Promise<Database> {
   const file = inject("pgliteTemplate");
   if (file) pgliteTemplate ??= new Blob([readFileSync(file)]);
   // Opening migrates: nothing left to do on a copy of the template.
@@ -69,7 +69,7 @@ async function freshPglite(): Promise<Database> {
  * Empty values are unset: the defaults, as an install without these settings has them. */
 export const SHIPPED_NEW_ACCOUNT_LIMITS = { NEW_ACCOUNT_DAILY_PIECES: "", NEW_ACCOUNT_DAILY_COMMENTS: "" };
 
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Record<string, string> = {}, opts: { engine?: "pglite" } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "inkwell-test-"));
   const env = parseEnv({
     NODE_ENV: "test",
@@ -85,7 +85,8 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
   });
   let drop: (() => Promise<void>) | undefined;
   let database: Database;
-  const url = process.env.DATABASE_URL;
+  // engine "pglite": the embedded database whatever the run's engine (a copy from it, say).
+  const url = opts.engine === "pglite" ? undefined : process.env.DATABASE_URL;
   if (url) ({ database, drop } = await freshPostgres(url));
   else database = await freshPglite();
   const deps = await createDeps({ ...env, DATABASE_URL: undefined }, { inMemory: true, database });
