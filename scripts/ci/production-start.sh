@@ -64,6 +64,9 @@ for p in $pids; do
   if grep -Eq 'node_modules/(tsx|typescript|vite|esbuild|@esbuild|rolldown|@rolldown)/' /proc/"$p"/maps 2>/dev/null; then fail "process $p has a build tool loaded"; fi
 done
 
+# The deployment guide's systemd unit and proxies, in front of this production server (docs/deploy.md).
+scripts/ci/behind-proxy.sh "$port"
+
 # SIGTERM to the server itself, as a supervisor sends it (npm's `sh -c` would not pass it on).
 server_pid=$(for p in $pids; do tr '\0' ' ' </proc/"$p"/cmdline | grep -q '^node scripts/start.mjs' && echo "$p"; done | head -n 1)
 [ -n "$server_pid" ] || fail "no node process runs scripts/start.mjs"
