@@ -8,7 +8,7 @@ import { streamSlots } from "../community/stream-limits.ts";
 
 /*
  * What GET /metrics says (issue 27 item 2), on a registry of this app's own (tests run several
- * apps in one process). Built only when METRICS_TOKEN is set: deps.ts loads this file, and
+ * apps in one process). Built only when METRICS_TOKEN is set: create-deps.ts loads this file, and
  * prom-client with it, on demand. The request path pays one histogram and one counter update;
  * everything else is a number its component keeps anyway (the feed cache's hits, the outbox's
  * sends, the open streams, the pool's counts), read when scraped. The queue backlog is one
