@@ -8,7 +8,7 @@ import type { RealtimeBus } from "./realtime/bus.ts";
 import type { Background } from "./background.ts";
 import type { Jobs } from "./jobs/queue.ts";
 import type { Outbox } from "./mail/outbox.ts";
-import type { Metrics } from "./modules/metrics/registry.ts";
+import type { Metrics } from "./modules/metrics/metrics.ts";
 
 /*
  * Only the type: the app is wired in create-deps.ts, which imports the job wiring (jobs/registry.ts)
