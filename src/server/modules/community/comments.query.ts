@@ -6,7 +6,7 @@ import { commenterLabelSql } from "../../db/author-label.ts";
 import { DELETED_WRITER_ID } from "../../db/deleted-writer.ts";
 import { readableCommentSql, readablePieceSql, readerById, type Viewer } from "../../db/audience.ts";
 import { refusesAsBlocker } from "../../db/blocks-sql.ts";
-import { timestampColumn } from "./typed-rows.ts";
+import { timestampColumn } from "../../db/typed-rows.ts";
 import { commentNotificationCtes, toldColumn } from "../notifications/notify.query.ts";
 
 /**

@@ -21,7 +21,7 @@ import {
   type CommentRow,
 } from "./comments.query.ts";
 import { itemDeleted } from "../moderation/reports.service.ts";
-import { typedRows } from "./typed-rows.ts";
+import { typedRows } from "../../db/typed-rows.ts";
 import { forgetCommentNotification } from "../notifications/notify.query.ts";
 
 function commentFrom(row: CommentRow, viewer: SessionUser | null): PieceComment {

@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { SIGNATURES } from "#shared/domain/author.ts";
 import { readablePieceSql, viewerIdOf, type Viewer } from "../../db/audience.ts";
-import { timestampColumn } from "./typed-rows.ts";
+import { timestampColumn } from "../../db/typed-rows.ts";
 
 /*
  * The columns every public piece is read with (a feed card and the open piece), for a piece

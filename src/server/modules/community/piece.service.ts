@@ -4,7 +4,7 @@ import type { Viewer } from "../../db/audience.ts";
 import type { Db } from "../../db/client.ts";
 import { notFound } from "../../http/errors.ts";
 import { pieceDetailQuery, pieceDetailRow, type PieceRow } from "./piece.query.ts";
-import { typedRows } from "./typed-rows.ts";
+import { typedRows } from "../../db/typed-rows.ts";
 
 /**
  * Only what the signature allows leaves this function: the SQL (piece.query.ts) already nulls

@@ -9,7 +9,7 @@ import { reports, submissionComments, submissions, users } from "../../db/schema
 import { ADMIN_MESSAGES } from "#shared/schemas/admin.ts";
 import { keyTimeSql, newestFirstPager } from "../../db/keyset.ts";
 import { iso } from "../admin/admin.shared.ts";
-import { typedRows } from "../community/typed-rows.ts";
+import { typedRows } from "../../db/typed-rows.ts";
 import { recordIdentitySight } from "./audit.service.ts";
 
 /*
