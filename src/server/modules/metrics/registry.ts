@@ -5,7 +5,7 @@ import type { Metrics } from "./metrics.ts";
 import { withDeadline } from "../../deadline.ts";
 import { waitingJobs, type WaitingJobs } from "../../jobs/status.ts";
 import { feedCacheOf } from "../community/feed-first-page.ts";
-import { streamSlots } from "../community/stream-limits.ts";
+import { streamSlots } from "../events/stream-limits.ts";
 
 /*
  * What GET /metrics says (issue 27 item 2), on a registry of this app's own (tests run several
