@@ -97,7 +97,7 @@ export default tseslint.config(
   // Email templates are React (React Email), rendered on the server: React yes, client code no.
   // So are the exported books (the collection's EPUB pages).
   {
-    files: ["src/server/mail/**/*.{ts,tsx}", "src/server/export/**/*.{ts,tsx}"],
+    files: ["src/server/mail/**/*.{ts,tsx}", "src/server/modules/export/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": ["error", boundary(["\\#client/*", "**/client/**"], "The server never imports client code.")],
     },
