@@ -1,8 +1,8 @@
 /**
  * The server's import graph, read from the source (every import, `import type` and `export from`
  * included, and `import()`): `npx tsx scripts/import-graph.ts` prints the import loops among
- * src/server files and the imports from one server module into another's internals, and exits 1 when
- * there is a loop (issue 25 item 3). tests/import-graph.test.ts runs the same check.
+ * src/server files, counts the imports from one server module into another (--cross lists them) and
+ * from the ground below the modules up into one (--upward), and exits 1 when there is a loop (issue 25 item 3). tests/import-graph.test.ts runs the same check.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -76,15 +76,27 @@ export function importLoops(graph: Map<string, string[]>): string[][] {
 
 const MODULE = /^src\/server\/modules\/([^/]+)\//;
 
-/** Imports from one server module into another module's file (public or not): [from, to]. */
+/** Imports from one server module into another module's file: [from, to]. */
 export function crossModuleImports(graph: Map<string, string[]>): [string, string][] {
   const found: [string, string][] = [];
   for (const [from, targets] of graph) {
     const own = MODULE.exec(from)?.[1];
+    if (!own) continue;
     for (const to of targets) {
       const other = MODULE.exec(to)?.[1];
       if (other && other !== own) found.push([from, to]);
     }
+  }
+  return found;
+}
+
+/** Imports from the server's ground (db/, http/, mail/, realtime/, jobs/, ...) up into a module; app.ts and create-deps.ts compose modules and are left out. */
+export function upwardImports(graph: Map<string, string[]>): [string, string][] {
+  const roots = new Set(["src/server/app.ts", "src/server/create-deps.ts"]);
+  const found: [string, string][] = [];
+  for (const [from, targets] of graph) {
+    if (MODULE.test(from) || roots.has(from)) continue;
+    for (const to of targets) if (MODULE.test(to)) found.push([from, to]);
   }
   return found;
 }
@@ -94,8 +106,13 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(new URL(import.meta.
   const loops = importLoops(graph);
   const importersOfDeps = [...graph].filter(([, targets]) => targets.includes("src/server/deps.ts")).length;
   const cross = crossModuleImports(graph);
-  if (process.argv.includes("--cross")) for (const [from, to] of cross) console.log(`${from} -> ${to}`);
+  const upward = upwardImports(graph);
+  if (process.argv.includes("--cross")) for (const [from, to] of cross) console.log(`cross: ${from} -> ${to}`);
+  if (process.argv.includes("--upward")) for (const [from, to] of upward) console.log(`upward: ${from} -> ${to}`);
   for (const loop of loops) console.log(`loop of ${loop.length} files:\n  ${loop.join("\n  ")}`);
-  console.log(`${graph.size} files, ${loops.length} import loops (${loops.reduce((n, l) => n + l.length, 0)} files in them), ${importersOfDeps} files import deps.ts, ${cross.length} imports from one module into another (${new Set(cross.map(([, to]) => to)).size} files imported)`);
+  console.log(
+    `${graph.size} files, ${loops.length} import loops (${loops.reduce((n, l) => n + l.length, 0)} files in them), ${importersOfDeps} files import deps.ts, ` +
+      `${cross.length} imports from one module into another (${new Set(cross.map(([, to]) => to)).size} files imported), ${upward.length} upward imports into modules/`,
+  );
   process.exitCode = loops.length > 0 ? 1 : 0;
 }
