@@ -22,7 +22,7 @@ import {
 } from "./comments.query.ts";
 import { itemDeleted } from "../moderation/reports.service.ts";
 import { typedRows } from "../../db/typed-rows.ts";
-import { forgetCommentNotification } from "../notifications/notify.query.ts";
+import { forgetCommentNotification } from "../notifications/notify.service.ts";
 
 function commentFrom(row: CommentRow, viewer: SessionUser | null): PieceComment {
   const mine = viewer !== null && row.user_id === viewer.id;
