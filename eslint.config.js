@@ -97,9 +97,31 @@ export default tseslint.config(
   // Email templates are React (React Email), rendered on the server: React yes, client code no.
   // So are the exported books (the collection's EPUB pages).
   {
-    files: ["src/server/mail/**/*.{ts,tsx}", "src/server/export/**/*.{ts,tsx}"],
+    files: ["src/server/mail/**/*.{ts,tsx}", "src/server/modules/export/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": ["error", boundary(["\\#client/*", "**/client/**"], "The server never imports client code.")],
     },
   },
+  // A server module's routes (mounted by app.ts) and its raw SQL (*.query.ts) are its own: another module
+  // uses what it publishes (its services and helpers), never those (docs/conventions.md). Tests may reach in.
+  ...readdirSync("src/server/modules", { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => ({
+      files: [`src/server/modules/${d.name}/**/*.{ts,tsx}`],
+      ignores: ["**/*.test.ts", "**/*.test.tsx"],
+      rules: {
+        "no-restricted-imports": [
+          "error",
+          {
+            patterns: [
+              { group: d.name === "export" ? ["\\#client/*", "**/client/**"] : ["\\#client/*", "**/client/**", "react", "react-dom"], message: "The server never imports client code." },
+              {
+                regex: `^(\\.\\./|#server/modules/)(?!${d.name}/)[^./]+/[^/]+\\.(routes|query)\\.tsx?$`,
+                message: "Another module's routes and raw SQL are its own: import what it publishes (a service or helper), or move the shared piece below the modules.",
+              },
+            ],
+          },
+        ],
+      },
+    })),
 );

@@ -8,7 +8,7 @@ import { defineConfig } from "vite";
  * imports of node_modules (a production install has them); our own modules, the `#shared/*`
  * aliases included, are bundled. Every entry and chunk lands in the one folder, because the code
  * finds its neighbours from its own address: the database's thread (embedded-worker.js, see
- * db/embedded.ts), the migrations (db/client.ts) and the EPUB's fonts (export/portfolio-epub.tsx),
+ * db/embedded.ts), the migrations (db/client.ts) and the EPUB's fonts (modules/export/portfolio-epub.tsx),
  * copied beside it.
  */
 const outDir = resolve(process.env.SERVER_DIST_DIR ?? "dist/server");
@@ -41,7 +41,7 @@ export default defineConfig({
       apply: "build",
       closeBundle() {
         cpSync(resolve("src/server/db/migrations"), resolve(outDir, "migrations"), { recursive: true });
-        // The EPUB embeds the client's own subset fonts (export/portfolio-epub.tsx reads them from beside it).
+        // The EPUB embeds the client's own subset fonts (modules/export/portfolio-epub.tsx reads them from beside it).
         cpSync(resolve("src/client/fonts"), resolve(outDir, "fonts"), { recursive: true });
       },
     },

@@ -4,7 +4,7 @@
  * rules: same origin, JSON, a signed writing session for each piece, a fresh request key.
  */
 import { randomUUID } from "node:crypto";
-import { issueWritingSession } from "../../src/server/modules/writing/writing-session.ts";
+import { issueWritingSession } from "../../src/server/modules/writing/writing-session-token.ts";
 import { writeHeaders, type Fixture } from "./fixture.ts";
 import { BENCH_AUTH_SECRET } from "./server.ts";
 

@@ -19,6 +19,7 @@ import { accountRoutes } from "./modules/account/account.routes.ts";
 import { blocksRoutes } from "./modules/blocks/blocks.routes.ts";
 import { collectionsRoutes } from "./modules/collections/collections.routes.ts";
 import { communityRoutes } from "./modules/community/community.routes.ts";
+import { eventsRoutes } from "./modules/events/events.routes.ts";
 import { communityPageMeta } from "./modules/feeds/feeds.meta.ts";
 import { exportRoutes } from "./modules/export/export.routes.ts";
 import { feedsRoutes } from "./modules/feeds/feeds.routes.ts";
@@ -79,6 +80,7 @@ export function createApp(deps: Deps) {
     .route("/", mailPrefsRoutes)
     .route("/", writingRoutes)
     .route("/", portfolioRoutes)
+    .route("/", eventsRoutes)
     .route("/", communityRoutes)
     .route("/", blocksRoutes)
     .route("/", adminRoutes)

@@ -11,17 +11,7 @@ import type { AdminDirectory } from "./modules/users/admins.service.ts";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "#shared/constants.ts";
 import { logError } from "./log.ts";
 import type { Background } from "./background.ts";
-
-/** The header the server fills with the socket's address; better-auth keys its rate limits on it. */
-export const CLIENT_IP_HEADER = "x-inkwell-client-ip";
-
-/**
- * The longest window of any rate limit (our daily caps, http/rate-limit.ts). better-auth prunes
- * every row of the shared `rate_limit` table older than the longest window it knows of, ours
- * included: the rule below that matches no path tells it this one, so our counters live as long
- * as their windows.
- */
-export const LONGEST_LIMIT_WINDOW_MS = 24 * 60 * 60_000;
+import { CLIENT_IP_HEADER, LONGEST_LIMIT_WINDOW_MS } from "./http/limits.ts";
 
 export interface AuthDeps {
   env: Env;

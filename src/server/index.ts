@@ -6,7 +6,7 @@ import { DataDirLockedError, DataDirUnwritableError } from "./db/lock.ts";
 import { Drain, SERVER_OPTIONS } from "./http/lifecycle.ts";
 import { NODE_SERVER_OPTIONS, withFastPath } from "./http/node-server.ts";
 import { feedFastPath } from "./modules/community/feed-fast-path.ts";
-import { createDeps } from "./deps.ts";
+import { createDeps } from "./create-deps.ts";
 import { EnvError, loadEnv } from "./env.ts";
 import { logError } from "./log.ts";
 

@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { createApp } from "#server/app.ts";
 import { openDatabase, type Database } from "#server/db/client.ts";
 import { seedFreshDatabase } from "#server/db/seed.ts";
-import { createDeps, type Deps, type DepsOptions } from "#server/deps.ts";
+import { createDeps, type DepsOptions } from "#server/create-deps.ts";
+import type { Deps } from "#server/deps.ts";
 import { parseEnv } from "#server/env.ts";
 import { APP_URL, cookieFrom, freshPostgres, TEST_NEW_ACCOUNT_LIMITS } from "./app.ts";
 

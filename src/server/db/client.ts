@@ -1,47 +1,14 @@
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import type { ExtractTablesWithRelations } from "drizzle-orm";
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import * as schema from "./schema/index.ts";
 import { openEmbedded } from "./embedded.ts";
 import { openPostgres } from "./postgres.ts";
+import type { Database, Db } from "./database.ts";
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
-/** Anything queries can run on: the database or an open transaction. */
-export type Queryable = Db | Tx;
-
-export type NotificationHandler = (payload: string) => void;
-
-/** The connection pool now: connections open (in use or idle), and requests waiting for one. */
-export interface PoolStats {
-  total: number;
-  idle: number;
-  waiting: number;
-}
-
-export interface Database {
-  kind: "pglite" | "postgres";
-  db: Db;
-  /** LISTEN on a channel; returns an unsubscribe function. */
-  listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
-  /** Called after the LISTEN connection was lost and came back: notifications in between are gone. */
-  onNotificationGap(handler: () => void): () => void;
-  /** Round trip to the database, for the health check. */
-  ping(): Promise<void>;
-  /** The pool's connections (GET /metrics); null in process (in-memory PGlite: no pool). */
-  poolStats(): PoolStats | null;
-  /**
-   * Raw SQL for libraries that bring their own statements (the job queue): with values, one
-   * parameterised statement; without, a script of several statements (the last one's rows).
-   */
-  sql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
-  close(): Promise<void>;
-}
+export type { Database, Db, NotificationHandler, PoolStats, Queryable, Schema, Tx } from "./database.ts";
 
 export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 

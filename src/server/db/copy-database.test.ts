@@ -4,7 +4,7 @@ import type { CommentList, CommunityPieceDetail } from "#shared/schemas/communit
 import { createSubmission, createUser } from "#tests/factories.ts";
 import { createTestApp, freshPglite, freshPostgres, testAppOf, type TestApp } from "#tests/setup/app.ts";
 import { createApp } from "../app.ts";
-import { createDeps } from "../deps.ts";
+import { createDeps } from "../create-deps.ts";
 import { JOBS_SCHEMA } from "../jobs/queue.ts";
 import type { Database } from "./client.ts";
 import { copyDatabase, CopyRefusedError } from "./copy-database.ts";

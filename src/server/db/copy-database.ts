@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Database, Queryable } from "./client.ts";
+import type { Database, Queryable } from "./database.ts";
 import { DELETED_WRITER_ID } from "./deleted-writer.ts";
 
 /*

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { drizzle } from "drizzle-orm/node-postgres";
 import type pg from "pg";
-import type { Database, Db, NotificationHandler } from "./client.ts";
+import type { Database, Db, NotificationHandler } from "./database.ts";
 import type { EmbeddedWorkerData, WorkerMessage } from "./embedded-worker.ts";
 import { lockDataDir } from "./lock.ts";
 import { GuardedPool, poolStatsOf, rawQuery } from "./postgres.ts";

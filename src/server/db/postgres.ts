@@ -1,7 +1,7 @@
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import type { Database, Db, NotificationHandler, PoolStats } from "./client.ts";
+import type { Database, Db, NotificationHandler, PoolStats } from "./database.ts";
 import * as schema from "./schema/index.ts";
 import { logError } from "../log.ts";
 

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { getConnInfo } from "@hono/node-server/conninfo";
-import { CLIENT_IP_HEADER } from "../auth.ts";
+import { CLIENT_IP_HEADER } from "./limits.ts";
 import type { AppEnv } from "./context.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLIENT_IP_HEADER } from "../auth.ts";
+import { CLIENT_IP_HEADER } from "./limits.ts";
 import type { Deps } from "../deps.ts";
 import { createTestApp, type TestApp } from "#tests/setup/app.ts";
 import type { AppEnv } from "./context.ts";

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { sql } from "drizzle-orm";
 import { tooManyRequestsMessage } from "#shared/errors.ts";
-import { CLIENT_IP_HEADER, LONGEST_LIMIT_WINDOW_MS } from "../auth.ts";
+import { CLIENT_IP_HEADER, LONGEST_LIMIT_WINDOW_MS } from "./limits.ts";
 import type { Queryable } from "../db/client.ts";
 import { rateLimits } from "../db/schema/index.ts";
 import type { AppEnv } from "./context.ts";

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { localMoment, type LocalMoment } from "#shared/domain/dates.ts";
 import type { Db } from "../db/client.ts";
 import { mailPlans, users } from "../db/schema/index.ts";
-import { typedRows } from "../modules/community/typed-rows.ts";
+import { typedRows } from "../db/typed-rows.ts";
 import type { Jobs } from "./queue.ts";
 
 /** Writers are given their jobs this many at a time. */

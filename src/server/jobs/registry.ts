@@ -19,7 +19,7 @@ function localPlans(): LocalPlan[] {
 
 /**
  * Every scheduled job the app runs, defined on the queue before it starts. (Mail delivery and
- * housekeeping are defined where they are built, in deps.ts.)
+ * housekeeping are defined where they are built, in create-deps.ts.)
  */
 export function defineScheduledWork(deps: Deps): void {
   const plans = localPlans();

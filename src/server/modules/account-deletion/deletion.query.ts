@@ -5,7 +5,7 @@ import type { Tx } from "../../db/client.ts";
 import { DELETED_WRITER_ID } from "../../db/deleted-writer.ts";
 import { JOBS_SCHEMA } from "../../jobs/queue.ts";
 import { escapeLike } from "../../db/query-parts.ts";
-import { typedRows } from "../community/typed-rows.ts";
+import { typedRows } from "../../db/typed-rows.ts";
 import { signInFailuresKey } from "../auth/sign-in-guard.ts";
 
 /*

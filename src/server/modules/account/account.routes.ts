@@ -18,7 +18,7 @@ import { rateLimit } from "../../http/rate-limit.ts";
 import { respond } from "../../http/respond.ts";
 import { validate } from "../../http/validate.ts";
 import { logError } from "../../log.ts";
-import { refuseWeakPassword } from "../auth/auth.routes.ts";
+import { refuseWeakPassword } from "../auth/weak-password.ts";
 import { endOtherSessions, endSession, listDevices } from "./sessions.service.ts";
 import { findUserByEmail } from "../users/admins.service.ts";
 import { confirmationEmailLimits, EMAIL_CONFIRMED_LANDING } from "./confirmation-email.ts";

@@ -12,6 +12,7 @@ import { logError } from "../../log.ts";
 import { refuseFor } from "../../http/rate-limit.ts";
 import { clearFailures, coolingDownFor, recordFailure } from "./sign-in-guard.ts";
 import { signUpLimits } from "./sign-up-limits.ts";
+import { refuseWeakPassword } from "./weak-password.ts";
 import { emailChangeGuard } from "../account/email-change-guard.ts";
 import { EMAIL_CONFIRMED_LANDING, perAddressLimit } from "../account/confirmation-email.ts";
 
@@ -39,13 +40,6 @@ function authBody<S extends z.ZodType<object>>(schema: S): MiddlewareHandler<App
     c.req.addValidatedData("json", parsed.data);
     await next();
   };
-}
-
-/** A weak password is refused with its reasons, listed against the field that carried it. */
-export function refuseWeakPassword(reasons: string[], path: string): void {
-  if (reasons.length === 0) return;
-  const message = reasons.length === 1 ? reasons[0]! : `Password is too weak: ${reasons.join("; ")}`;
-  throw new HttpError(422, "weak_password", message, reasons.map((r) => ({ path, message: r })));
 }
 
 function signUpBody(d: z.output<typeof signUpInput>): Record<string, unknown> {

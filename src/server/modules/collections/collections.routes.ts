@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { collectionDownloadQuery, collectionParam, collectionResponse, COLLECTION_MESSAGES } from "#shared/schemas/collections.ts";
-import { collectionEpub } from "../../export/collection-epub.tsx";
-import { collectionMarkdown } from "../../export/collection-markdown.ts";
+import { collectionEpub } from "../export/collection-epub.tsx";
+import { collectionMarkdown } from "../export/collection-markdown.ts";
 import { requireUser, signedIn, type AppEnv } from "../../http/context.ts";
 import { rateLimit } from "../../http/rate-limit.ts";
 import { respond } from "../../http/respond.ts";

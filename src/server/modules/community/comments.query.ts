@@ -6,8 +6,8 @@ import { commenterLabelSql } from "../../db/author-label.ts";
 import { DELETED_WRITER_ID } from "../../db/deleted-writer.ts";
 import { readableCommentSql, readablePieceSql, readerById, type Viewer } from "../../db/audience.ts";
 import { refusesAsBlocker } from "../../db/blocks-sql.ts";
-import { timestampColumn } from "./typed-rows.ts";
-import { commentNotificationCtes, toldColumn } from "../notifications/notify.query.ts";
+import { timestampColumn } from "../../db/typed-rows.ts";
+import { commentNotificationCtes, toldColumn } from "../notifications/notify.service.ts";
 
 /**
  * A commenter's public label (commenterLabel() in shared/domain/author.ts): their alias of today

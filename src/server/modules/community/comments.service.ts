@@ -21,8 +21,8 @@ import {
   type CommentRow,
 } from "./comments.query.ts";
 import { itemDeleted } from "../moderation/reports.service.ts";
-import { typedRows } from "./typed-rows.ts";
-import { forgetCommentNotification } from "../notifications/notify.query.ts";
+import { typedRows } from "../../db/typed-rows.ts";
+import { forgetCommentNotification } from "../notifications/notify.service.ts";
 
 function commentFrom(row: CommentRow, viewer: SessionUser | null): PieceComment {
   const mine = viewer !== null && row.user_id === viewer.id;

@@ -21,7 +21,6 @@ import { respond } from "../../http/respond.ts";
 import { validate } from "../../http/validate.ts";
 import { notSuspended } from "../moderation/suspension.service.ts";
 import { addComment, deleteComment, listComments } from "./comments.service.ts";
-import { eventsRoutes } from "./events.routes.ts";
 import { getFeedPage } from "./feed.service.ts";
 import { serveFirstPage } from "./feed-first-page.ts";
 import { setLike } from "./likes.service.ts";
@@ -37,7 +36,6 @@ const likeLimit = rateLimit({ bucket: "likes", windowMs: 60_000, max: 120 });
 
 /** Routes of the community module (mounted under /api). */
 export const communityRoutes = new Hono<AppEnv>()
-  .route("/", eventsRoutes)
   /** One page of a view of the feed: ?prompt=all|freewrite|ID &filter=all|featured|week &sort=recent|liked|longest|author &q= &cursor= */
   .get("/community/feed", validate("query", feedQuery), async (c) => {
     const q = c.req.valid("query");

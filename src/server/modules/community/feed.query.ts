@@ -5,7 +5,7 @@ import type { FeedQuery } from "#shared/schemas/community.ts";
 import { authorLabelSql } from "../../db/author-label.ts";
 import { readablePieceSql, readerById } from "../../db/audience.ts";
 import { keyTimeSql } from "../../db/keyset.ts";
-import { pieceColumns, pieceRow } from "./piece.query.ts";
+import { pieceColumns, publicPieceRow } from "./piece.query.ts";
 
 /*
  * The community feed's SQL (docs/decisions/005-community-feed.md).
@@ -165,7 +165,7 @@ function cardColumns(viewerId: string | null, head: SQL): SQL {
 }
 
 /** A row of a feed page: the piece, its preview's source, and what the next cursor is made of. */
-export const cardRow = pieceRow.extend({
+export const cardRow = publicPieceRow.extend({
   preview_source: z.string(),
   source_cut: z.boolean(),
   created_key: z.string(),

@@ -7,7 +7,7 @@ import { cursorId } from "../../db/keyset.ts";
 import { cursorCodec, cursorInt, cursorTime, type CursorCodec } from "../../http/cursor.ts";
 import { cardRow, feedPageQuery, type CardRow, type FeedCursor, type FeedRequest } from "./feed.query.ts";
 import { pieceFields } from "./piece.service.ts";
-import { typedRows } from "./typed-rows.ts";
+import { typedRows } from "../../db/typed-rows.ts";
 
 /*
  * Pages of the community feed: the cursor that links them, and the cards they hold. What a view

@@ -6,7 +6,7 @@ import { refusesAsBlocker } from "../../db/blocks-sql.ts";
 import { submissionLikes, submissions } from "../../db/schema/index.ts";
 import type { Deps } from "../../deps.ts";
 import { forbidden, notFound } from "../../http/errors.ts";
-import { likeNotificationCtes, toldColumn } from "../notifications/notify.query.ts";
+import { likeNotificationCtes, toldColumn } from "../notifications/notify.service.ts";
 
 /**
  * Like or unlike, idempotent: the piece's row is locked first, so concurrent requests take

@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { SIGNATURES } from "#shared/domain/author.ts";
 import { readablePieceSql, viewerIdOf, type Viewer } from "../../db/audience.ts";
-import { timestampColumn } from "./typed-rows.ts";
+import { timestampColumn } from "../../db/typed-rows.ts";
 
 /*
  * The columns every public piece is read with (a feed card and the open piece), for a piece
@@ -34,7 +34,7 @@ function writtenBy(viewerId: string | null): SQL {
   return viewerId ? sql`s.user_id = ${viewerId}::uuid` : sql`false`;
 }
 
-/** The select list of a public piece, as `pieceRow` reads it. */
+/** The select list of a public piece, as `publicPieceRow` reads it. */
 export function pieceColumns(viewerId: string | null): SQL {
   return sql`s.id, s.title, s.word_count, s.like_count, s.comment_count, s.is_featured, s.submission_type,
       s.created_at, s.comments_off, s.content_warning,
@@ -43,7 +43,7 @@ export function pieceColumns(viewerId: string | null): SQL {
       ${likedBy(viewerId)} as liked, ${writtenBy(viewerId)} as mine`;
 }
 
-export const pieceRow = z.object({
+export const publicPieceRow = z.object({
   id: z.string(),
   title: z.string().nullable(),
   word_count: z.number(),
@@ -64,10 +64,11 @@ export const pieceRow = z.object({
   liked: z.boolean(),
   mine: z.boolean(),
 });
-export type PieceRow = z.infer<typeof pieceRow>;
+/** A public piece as the community reads it, for a card or the open piece (portfolio/piece.service.ts's PieceRow is the whole stored piece, private text included). */
+export type PublicPieceRow = z.infer<typeof publicPieceRow>;
 
 /** The open piece: a public piece with its full text. */
-export const pieceDetailRow = pieceRow.extend({ content: z.string() });
+export const pieceDetailRow = publicPieceRow.extend({ content: z.string() });
 
 export function pieceDetailQuery(id: string, viewer: Viewer): SQL {
   return sql`

@@ -3,21 +3,21 @@ import { COMMUNITY_MESSAGES, type CommunityPiece, type CommunityPieceDetail, typ
 import type { Viewer } from "../../db/audience.ts";
 import type { Db } from "../../db/client.ts";
 import { notFound } from "../../http/errors.ts";
-import { pieceDetailQuery, pieceDetailRow, type PieceRow } from "./piece.query.ts";
-import { typedRows } from "./typed-rows.ts";
+import { pieceDetailQuery, pieceDetailRow, type PublicPieceRow } from "./piece.query.ts";
+import { typedRows } from "../../db/typed-rows.ts";
 
 /**
  * Only what the signature allows leaves this function: the SQL (piece.query.ts) already nulls
  * the name, alias and streak columns that the signature does not reveal.
  */
-function authorFrom(row: PieceRow): PieceAuthor {
+function authorFrom(row: PublicPieceRow): PieceAuthor {
   const signature = row.submission_type;
   const label = authorLabel(signature, row.author_name, row.author_alias);
   return { label, signature, streak: signature === "name" ? row.author_streak : null };
 }
 
 /** What a feed card and the open piece both show, from a piece's row. */
-export function pieceFields(row: PieceRow): Omit<CommunityPiece, "preview" | "truncated"> {
+export function pieceFields(row: PublicPieceRow): Omit<CommunityPiece, "preview" | "truncated"> {
   return {
     id: row.id,
     title: row.title,

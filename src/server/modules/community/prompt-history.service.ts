@@ -4,7 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { prompts } from "../../db/schema/index.ts";
 import type { Deps } from "../../deps.ts";
 import { promptHistoryQuery, promptHistoryRow } from "./prompt-history.query.ts";
-import { typedRows } from "./typed-rows.ts";
+import { typedRows } from "../../db/typed-rows.ts";
 
 /** The prompt filter's options as of `today` (see promptHistoryQuery), and the freewrite prompt. */
 export async function queryPromptHistory(db: Db, today: string): Promise<PromptHistory> {

@@ -1,14 +1,15 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { Deps } from "../../deps.ts";
+import type { Metrics } from "./metrics.ts";
 import { withDeadline } from "../../deadline.ts";
 import { waitingJobs, type WaitingJobs } from "../../jobs/status.ts";
 import { feedCacheOf } from "../community/feed-first-page.ts";
-import { streamSlots } from "../community/stream-limits.ts";
+import { streamSlots } from "../events/stream-limits.ts";
 
 /*
  * What GET /metrics says (issue 27 item 2), on a registry of this app's own (tests run several
- * apps in one process). Built only when METRICS_TOKEN is set: deps.ts loads this file, and
+ * apps in one process). Built only when METRICS_TOKEN is set: create-deps.ts loads this file, and
  * prom-client with it, on demand. The request path pays one histogram and one counter update;
  * everything else is a number its component keeps anyway (the feed cache's hits, the outbox's
  * sends, the open streams, the pool's counts), read when scraped. The queue backlog is one
@@ -18,13 +19,6 @@ import { streamSlots } from "../community/stream-limits.ts";
 /** The queue backlog is left out of a scrape when the database does not answer within this. */
 export const SCRAPE_DB_MS = 2_000;
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
-
-export interface Metrics {
-  /** One answered request: `route` is its route pattern (request-metrics.ts), never its path. */
-  observeRequest(method: string, route: string, status: number, seconds: number): void;
-  scrape(): Promise<{ contentType: string; body: string }>;
-  stop(): void;
-}
 
 /** A counter whose total a component keeps: set from it at each scrape. */
 function tally<L extends string>(registry: Registry, name: string, help: string, labelNames: L[], read: () => [Partial<Record<L, string>>, number][]) {

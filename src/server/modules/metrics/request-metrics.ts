@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
 import type { AppEnv } from "../../http/context.ts";
 import { isInProcess } from "../../http/in-process.ts";
-import type { Metrics } from "./registry.ts";
+import type { Metrics } from "./metrics.ts";
 
 /** The route label of a request no route of ours answered (a 404 from a catch-all). */
 export const UNMATCHED_ROUTE = "unmatched";

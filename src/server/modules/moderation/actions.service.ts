@@ -8,8 +8,7 @@ import type { Deps } from "../../deps.ts";
 import { notFound } from "../../http/errors.ts";
 import { recordAudit } from "./audit.service.ts";
 import { closeReports } from "./reports.service.ts";
-import { forgetCommentNotification } from "../notifications/notify.query.ts";
-import { notifyModeration } from "../notifications/notify.service.ts";
+import { forgetCommentNotification, notifyModeration } from "../notifications/notify.service.ts";
 import { moveToTrash } from "../portfolio/trash.service.ts";
 
 /*

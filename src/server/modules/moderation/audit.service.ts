@@ -6,7 +6,6 @@ import type { Queryable } from "../../db/client.ts";
 import { auditLog, users } from "../../db/schema/index.ts";
 import { ADMIN_MESSAGES } from "#shared/schemas/admin.ts";
 import { keyTimeSql, newestFirstPager } from "../../db/keyset.ts";
-import { iso } from "../admin/admin.shared.ts";
 
 /*
  * The audit log (issue 13 item 4): one row per moderation action or featuring, written in the
@@ -91,7 +90,7 @@ export async function listAudit(db: Queryable, query: AuditQuery): Promise<Audit
       itemKind: r.itemKind,
       itemId: r.itemId,
       reason: r.reason,
-      createdAt: iso(r.createdAt),
+      createdAt: r.createdAt.toISOString(),
     })),
     nextCursor,
   };

@@ -8,8 +8,7 @@ import type { Queryable } from "../../db/client.ts";
 import { reports, submissionComments, submissions, users } from "../../db/schema/index.ts";
 import { ADMIN_MESSAGES } from "#shared/schemas/admin.ts";
 import { keyTimeSql, newestFirstPager } from "../../db/keyset.ts";
-import { iso } from "../admin/admin.shared.ts";
-import { typedRows } from "../community/typed-rows.ts";
+import { typedRows } from "../../db/typed-rows.ts";
 import { recordIdentitySight } from "./audit.service.ts";
 
 /*
@@ -85,7 +84,7 @@ interface ItemDetail {
   masked: boolean;
 }
 
-const hiddenOf = (at: Date | null, reason: string | null) => (at ? { at: iso(at), reason: reason ?? "" } : null);
+const hiddenOf = (at: Date | null, reason: string | null) => (at ? { at: at.toISOString(), reason: reason ?? "" } : null);
 
 async function pieceDetails(db: Queryable, ids: string[]): Promise<Map<string, ItemDetail>> {
   if (ids.length === 0) return new Map();
@@ -198,11 +197,11 @@ export async function listQueue(db: Queryable, adminId: string, view: "open" | "
       itemId: g.id,
       ...shown,
       count: g.n,
-      latestAt: iso(g.latest_at),
+      latestAt: g.latest_at.toISOString(),
       reports: allReports
         .filter((r) => r.itemId === g.id)
         .slice(0, QUEUE_REPORTS_PER_ITEM)
-        .map((r) => ({ id: r.id, reason: r.reason, note: r.note, createdAt: iso(r.createdAt) })),
+        .map((r) => ({ id: r.id, reason: r.reason, note: r.note, createdAt: r.createdAt.toISOString() })),
     });
   }
   await recordIdentitySight(db, adminId, sights, now);

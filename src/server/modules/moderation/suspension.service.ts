@@ -8,7 +8,6 @@ import { submissions, users } from "../../db/schema/index.ts";
 import type { Deps } from "../../deps.ts";
 import type { AppEnv, SessionUser } from "../../http/context.ts";
 import { badRequest, forbidden, notFound } from "../../http/errors.ts";
-import { iso } from "../admin/admin.shared.ts";
 import { recordAudit } from "./audit.service.ts";
 import { closeReports } from "./reports.service.ts";
 
@@ -30,7 +29,7 @@ async function suspensionRow(q: Queryable, userId: string) {
 export async function activeSuspension(q: Queryable, userId: string, now: Date): Promise<{ until: string | null; reason: string; since: string } | null> {
   const row = await suspensionRow(q, userId);
   if (!row || !suspensionActive(row, now) || !row.suspendedAt) return null;
-  return { until: row.suspendedUntil ? iso(row.suspendedUntil) : null, reason: row.reason ?? "", since: iso(row.suspendedAt) };
+  return { until: row.suspendedUntil ? row.suspendedUntil.toISOString() : null, reason: row.reason ?? "", since: row.suspendedAt.toISOString() };
 }
 
 /**
@@ -42,7 +41,7 @@ export async function refuseIfSuspended(deps: Deps, user: Pick<SessionUser, "id"
   const held = user.suspension;
   const s = held
     ? held.suspendedAt && suspensionActive(held, now)
-      ? { until: held.suspendedUntil ? iso(held.suspendedUntil) : null, reason: held.reason ?? "" }
+      ? { until: held.suspendedUntil ? held.suspendedUntil.toISOString() : null, reason: held.reason ?? "" }
       : null
     : await activeSuspension(deps.db, user.id, now);
   if (s) throw forbidden(suspensionMessage(s, user.timeZone), "suspended");
@@ -77,9 +76,9 @@ export async function suspend(deps: Deps, adminId: string, userId: string, input
       .where(eq(users.id, userId))
       .returning({ id: users.id });
     if (updated.length === 0) throw notFound(MODERATION_MESSAGES.userNotFound);
-    const span = until ? `Until ${iso(until)}` : "Indefinitely";
+    const span = until ? `Until ${until.toISOString()}` : "Indefinitely";
     await recordAudit(tx, { adminId, action: "suspend", subjectWriterId: userId, reason: `${span}: ${input.reason}` }, now);
-    return { userId, suspension: { until: until && iso(until), reason: input.reason, since: iso(now) } };
+    return { userId, suspension: { until: until && until.toISOString(), reason: input.reason, since: now.toISOString() } };
   });
 }
 

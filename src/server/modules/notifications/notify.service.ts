@@ -11,8 +11,11 @@ import { pieceNameOf } from "./piece-name.query.ts";
  * Notifications are made where things happen (issue 14 item 6), in the same transaction as the
  * action (`tx`), so a refused or rolled-back action tells no one. Each also signals its writer's
  * open streams (the unread count), on commit. Comments and likes are told inside their own
- * statement (notify.query.ts); these are the rest.
+ * statement (notify.query.ts, published here for the community and moderation modules); these are
+ * the rest.
  */
+
+export { commentNotificationCtes, forgetCommentNotification, likeNotificationCtes, toldColumn } from "./notify.query.ts";
 
 async function insert(tx: Queryable, userId: string, submissionId: string | null, data: NotificationData, at: Date): Promise<void> {
   // The shared account of writers who left reads nothing.

@@ -4,7 +4,7 @@ import { summarizeYear, type DayTotal, type HourTotal } from "#shared/domain/wri
 import type { WritingStats } from "#shared/schemas/writing-stats.ts";
 import type { Db } from "../../db/client.ts";
 import { pgErrorCode } from "../../db/errors.ts";
-import { typedRows } from "../community/typed-rows.ts";
+import { typedRows } from "../../db/typed-rows.ts";
 
 /*
  * The writing calendar's numbers (issue 16 item 6) in one statement: the writer's pieces written

@@ -15,7 +15,7 @@ import type { Deps } from "../../deps.ts";
 import { badRequest } from "../../http/errors.ts";
 import type { SessionUser } from "../../http/context.ts";
 import { chooseStoredPrompt } from "./prompts.service.ts";
-import { issueWritingSession, verifyWritingSession, type WritingSession } from "./writing-session.ts";
+import { issueWritingSession, verifyWritingSession, type WritingSession } from "./writing-session-token.ts";
 
 /*
  * The ten-minute rule, measured by the server from a session it signed. A session counts for

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { spentWritingSessions } from "#server/db/schema/index.ts";
 import { createTestApp, cookieFrom, type TestApp } from "#tests/setup/app.ts";
 import { createPrompt, createUser } from "#tests/factories.ts";
-import { issueWritingSession } from "./writing-session.ts";
+import { issueWritingSession } from "./writing-session-token.ts";
 import { MIN, clock, piecesOf, readySession, startSession, submit, t, useWritingApp, type ErrorBody } from "./test-helpers.ts";
 
 useWritingApp();

@@ -22,7 +22,7 @@ import { PieceBadge } from "./piece-badges.tsx";
 import { ownVersion } from "./piece-reader.tsx";
 import { ShareLinkError, shareErrorMessage } from "./share-link-error.tsx";
 import { UnsavedChangesDialog } from "./unsaved-changes-dialog.tsx";
-import { PieceControls } from "./piece-controls.tsx";
+import { PieceControlsForm } from "./piece-controls-form.tsx";
 import { PieceDownloads } from "./piece-downloads.tsx";
 
 type Notice = { tone: "success" | "error"; text: string } | null;
@@ -235,7 +235,7 @@ export function PiecePage({
               </Button>
             )}
           </div>
-          {piece.isOwner && !piece.isPrivate && <PieceControls piece={piece} />}
+          {piece.isOwner && !piece.isPrivate && <PieceControlsForm piece={piece} />}
         </>
       )}
       {!editing && footer?.(piece)}

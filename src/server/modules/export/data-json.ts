@@ -12,9 +12,9 @@ import {
   exportShareLink,
   exportStreaks,
 } from "#shared/schemas/data-export.ts";
-import type { Queryable } from "../db/client.ts";
-import { myComments, myDays, myLikes, myReports, myShareLinks, profileOf } from "../modules/export/data-export.query.ts";
-import { newestPieces, type ExportPiece } from "../modules/export/export.query.ts";
+import type { Queryable } from "../../db/client.ts";
+import { myComments, myDays, myLikes, myReports, myShareLinks, profileOf } from "./data-export.query.ts";
+import { newestPieces, type ExportPiece } from "./export.query.ts";
 import { pieceVersions } from "./piece-files.ts";
 
 /*

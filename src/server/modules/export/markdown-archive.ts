@@ -1,6 +1,6 @@
 import { strToU8 } from "fflate";
 import { ARCHIVE_README, pieceFileName, privateFileName } from "#shared/domain/piece-archive.ts";
-import type { ExportPiece } from "../modules/export/export.query.ts";
+import type { ExportPiece } from "./export.query.ts";
 import { pieceMarkdown, pieceVersions, privateMarkdown } from "./piece-files.ts";
 import { zipStream, type ZipEntry } from "./zip-stream.ts";
 

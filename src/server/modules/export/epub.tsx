@@ -3,7 +3,7 @@ import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { strToU8 } from "fflate";
 import { shortDay } from "#shared/domain/months.ts";
-import { MailMarkup } from "../mail/templates/markup.tsx";
+import { MailMarkup } from "../../mail/templates/markup.tsx";
 import type { ZipEntry } from "./zip-stream.ts";
 
 /*

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { streamSSE, type SSEStreamingApi } from "hono/streaming";
 import { LIVE_HEARTBEAT_MS, LIVE_RETRY_MS } from "#shared/constants.ts";
 import type { HttpBindings } from "@hono/node-server";
-import { CLIENT_IP_HEADER } from "../../auth.ts";
+import { CLIENT_IP_HEADER } from "../../http/limits.ts";
 import type { AppEnv } from "../../http/context.ts";
 import { waitText } from "#shared/errors.ts";
 import { ADMIN_ONLY_EVENTS, NOTIFICATIONS_EVENT, notificationsEventPayload } from "#shared/schemas/events.ts";

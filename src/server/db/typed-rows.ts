@@ -1,7 +1,7 @@
 import type { SQL } from "drizzle-orm";
 import { z } from "zod";
-import type { Queryable } from "../../db/client.ts";
-import { checkContract } from "../../http/respond.ts";
+import type { Queryable } from "./client.ts";
+import { checkContract } from "../http/respond.ts";
 
 /**
  * The rows of a raw query (a `*.query.ts` builds it), each checked and converted by its zod row

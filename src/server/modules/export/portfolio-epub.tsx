@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { strToU8 } from "fflate";
 import { monthLabel } from "#shared/domain/months.ts";
 import { pieceName } from "#shared/domain/piece-name.ts";
-import type { ExportPiece } from "../modules/export/export.query.ts";
-import { xmlText } from "../modules/feeds/feeds.html.ts";
+import type { ExportPiece } from "./export.query.ts";
+import { xmlText } from "../feeds/feeds.html.ts";
 import { bookIdentifier, bookStart, packageDocument, Page, PieceBody, xhtml, XHTML_TYPE, type ManifestItem } from "./epub.tsx";
 import { currentVersion } from "./piece-files.ts";
 import { zipStream, type ZipEntry } from "./zip-stream.ts";
@@ -25,7 +25,7 @@ let fontBytes: Uint8Array[] | null = null;
 /** A font file: copied beside the built server (vite.server.config.ts), else the client's own, from the sources. */
 const fontUrl = (file: string) => {
   const beside = new URL(`./fonts/${file}`, import.meta.url);
-  return existsSync(beside) ? beside : new URL(`../../client/fonts/${file}`, import.meta.url);
+  return existsSync(beside) ? beside : new URL(`../../../client/fonts/${file}`, import.meta.url);
 };
 const fonts = () => (fontBytes ??= FONTS.map((f) => new Uint8Array(readFileSync(fontUrl(f.file)))));
 

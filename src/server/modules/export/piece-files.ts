@@ -6,7 +6,7 @@ import {
   type PrivateFrontMatter,
 } from "#shared/domain/piece-archive.ts";
 import { countWords, pagesFor } from "#shared/domain/words.ts";
-import type { ExportPiece } from "../modules/export/export.query.ts";
+import type { ExportPiece } from "./export.query.ts";
 
 /** One version of a piece: what a file holds. */
 export interface PieceVersion {

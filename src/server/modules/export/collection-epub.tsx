@@ -1,6 +1,6 @@
 import { strToU8, zipSync, type Zippable } from "fflate";
 import type { CollectionResponse } from "#shared/schemas/collections.ts";
-import { xmlText } from "../modules/feeds/feeds.html.ts";
+import { xmlText } from "../feeds/feeds.html.ts";
 import { bookIdentifier, bookStart, packageDocument, Page, PieceBody, xhtml, XHTML_TYPE } from "./epub.tsx";
 
 /*

@@ -10,7 +10,7 @@ import { useUpdatePieceControls } from "../api/update-piece-controls.ts";
  * The writer's controls of a published piece (issue 13 item 6): turn comments off or on, and set
  * or remove a content warning that readers see before the text.
  */
-export function PieceControls({ piece }: { piece: PieceView }) {
+export function PieceControlsForm({ piece }: { piece: PieceView }) {
   const id = useId();
   const update = useUpdatePieceControls();
   const [warning, setWarning] = useState(piece.contentWarning ?? "");
