@@ -24,6 +24,18 @@ export type WorkerMessage =
   | { type: "fatal"; message: string }
   | { type: "closed" };
 
+/**
+ * PostgreSQL's settings in this thread, chosen for a small server (docs/decisions/014-memory.md),
+ * after PGlite's own (single user, no parallel workers). shared_buffers: 16 MB, not PostgreSQL's
+ * 128 MB, which PGlite's WebAssembly memory held resident from the start (most of the thread's
+ * memory); the data files are still cached by the operating system, so a page missing from the
+ * buffers is a copy, not a disk read. wal_buffers follows it (1/32: 512 kB). temp_buffers (8 MB)
+ * and work_mem (4 MB) keep their defaults: one session, memory taken only while a query needs it.
+ * PGlite's WebAssembly memory starts at 128 MB, its module's minimum (`initialMemory` cannot go
+ * lower), and grows as PostgreSQL asks.
+ */
+export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+
 const port = parentPort!;
 const { dbDir, socketPath, migrationsFolder } = workerData as EmbeddedWorkerData;
 const send = (m: WorkerMessage) => port.postMessage(m);
@@ -32,7 +44,7 @@ const describe = (err: unknown) => (err instanceof Error ? err.message : String(
 async function start(): Promise<void> {
   let db: PGlite;
   try {
-    db = await PGlite.create(dbDir, { extensions: { pg_trgm } });
+    db = await PGlite.create(dbDir, { extensions: { pg_trgm }, startParams: PGLITE_START_PARAMS });
   } catch (err) {
     send({ type: "failed", message: describe(err), code: (err as NodeJS.ErrnoException).code });
     return;
