@@ -1,9 +1,12 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { WireServer } from "./embedded-wire.ts";
+import { TEMPLATE_FILE } from "./pglite-template.ts";
 
 /*
  * The embedded database's own thread (decision 009): opens PGlite on DATA_DIR/db, migrates it,
@@ -36,6 +39,13 @@ export type WorkerMessage =
  */
 export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
 
+/** A new database's PGDATA, unpacked from the build's template when there is one (pglite-template.ts). */
+function newDatabaseTemplate(dbDir: string): Blob | undefined {
+  const template = new URL(`./${TEMPLATE_FILE}`, import.meta.url);
+  if (existsSync(join(dbDir, "PG_VERSION")) || !existsSync(template)) return undefined;
+  return new Blob([readFileSync(template)]);
+}
+
 const port = parentPort!;
 const { dbDir, socketPath, migrationsFolder } = workerData as EmbeddedWorkerData;
 const send = (m: WorkerMessage) => port.postMessage(m);
@@ -44,7 +54,7 @@ const describe = (err: unknown) => (err instanceof Error ? err.message : String(
 async function start(): Promise<void> {
   let db: PGlite;
   try {
-    db = await PGlite.create(dbDir, { extensions: { pg_trgm }, startParams: PGLITE_START_PARAMS });
+    db = await PGlite.create(dbDir, { extensions: { pg_trgm }, startParams: PGLITE_START_PARAMS, loadDataDir: newDatabaseTemplate(dbDir) });
   } catch (err) {
     send({ type: "failed", message: describe(err), code: (err as NodeJS.ErrnoException).code });
     return;
