@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverEnv, startServerProcess } from "#tests/setup/server-process.ts";
 
@@ -50,6 +50,24 @@ describe("the built server, without any build tool", () => {
     expect((await server.exited).code).toBe(0);
     // A first start migrates a fresh database: over a minute on a busy shared machine.
   }, 240_000);
+
+  it("loads the heavy and rare parts on first use: mail templates, the social image renderer, the in-memory database", () => {
+    // Every package the server's entry imports before it answers: its static imports, followed through its own chunks.
+    const loaded = new Set<string>();
+    const seen = new Set<string>();
+    const follow = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const [, spec] of readFileSync(file, "utf8").matchAll(/^import\s[^;]*?from\s+"([^"]+)";?$/gm)) {
+        if (spec!.startsWith(".")) follow(join(dirname(file), spec!));
+        else loaded.add(spec!);
+      }
+    };
+    follow(join(serverDir, "index.js"));
+    expect(loaded).toContain("hono");
+    const heavy = ["@react-email/components", "@react-email/render", "satori", "@resvg/resvg-js", "@electric-sql/pglite"];
+    expect(heavy.filter((p) => loaded.has(p))).toEqual([]);
+  });
 
   it("runs the admin command built too, on the same data folder", () => {
     const run = spawnSync(process.execPath, withoutBuildTools(join(serverDir, "admin.js"), "list"), {
