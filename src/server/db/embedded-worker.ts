@@ -19,6 +19,8 @@ export interface EmbeddedWorkerData {
   dbDir: string;
   socketPath: string;
   migrationsFolder: string;
+  /** Create and migrate the database, close it, and end (a new database's first pass; see embedded.ts). */
+  prepareOnly?: boolean;
 }
 
 export type WorkerMessage =
@@ -47,7 +49,7 @@ function newDatabaseTemplate(dbDir: string): Blob | undefined {
 }
 
 const port = parentPort!;
-const { dbDir, socketPath, migrationsFolder } = workerData as EmbeddedWorkerData;
+const { dbDir, socketPath, migrationsFolder, prepareOnly } = workerData as EmbeddedWorkerData;
 const send = (m: WorkerMessage) => port.postMessage(m);
 const describe = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -62,6 +64,12 @@ async function start(): Promise<void> {
   let server: WireServer;
   try {
     await migrate(drizzle(db), { migrationsFolder });
+    if (prepareOnly) {
+      await db.close();
+      send({ type: "ready" });
+      port.close();
+      return;
+    }
     server = new WireServer(db, {
       onFatal: (err) => send({ type: "fatal", message: describe(err) }),
     });
