@@ -1,6 +1,7 @@
-import { cpSync } from "node:fs";
+import { cpSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { defineConfig } from "vite";
+import { makeDatabaseTemplate, TEMPLATE_FILE } from "./src/server/db/pglite-template.ts";
 
 /**
  * The server's build (issue 26 item 2): src/server compiled into plain JavaScript in
@@ -9,7 +10,7 @@ import { defineConfig } from "vite";
  * aliases included, are bundled. Every entry and chunk lands in the one folder, because the code
  * finds its neighbours from its own address: the database's thread (embedded-worker.js, see
  * db/embedded.ts), the migrations (db/client.ts) and the EPUB's fonts (modules/export/portfolio-epub.tsx),
- * copied beside it.
+ * copied beside it, and a new embedded database's template (db/pglite-template.ts), made here.
  */
 const outDir = resolve(process.env.SERVER_DIST_DIR ?? "dist/server");
 
@@ -39,10 +40,12 @@ export default defineConfig({
     {
       name: "inkwell-server-migrations",
       apply: "build",
-      closeBundle() {
+      async closeBundle() {
         cpSync(resolve("src/server/db/migrations"), resolve(outDir, "migrations"), { recursive: true });
         // The EPUB embeds the client's own subset fonts (modules/export/portfolio-epub.tsx reads them from beside it).
         cpSync(resolve("src/client/fonts"), resolve(outDir, "fonts"), { recursive: true });
+        // A first start unpacks it instead of running initdb (a third of the peak memory).
+        writeFileSync(resolve(outDir, TEMPLATE_FILE), await makeDatabaseTemplate());
       },
     },
   ],

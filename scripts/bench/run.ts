@@ -183,10 +183,14 @@ async function main() {
   console.log(`\n${results}`);
   const intro = readFileSync(join(import.meta.dirname, "intro.md"), "utf8").trim();
   const planSection = plans ? `## Query plans at ${sizes.at(-1)!.label} pieces (PostgreSQL, \`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF)\`)\n\n${plans}` : "";
-  // The export benchmark's section (scripts/bench/export.ts) is its own run's: kept as it was.
+  // The export and memory benchmarks' sections (scripts/bench/export.ts, memory.ts) are their own runs': kept as they were.
   const previous = readFileSync(out, { encoding: "utf8", flag: "a+" });
-  const exportSection = /<!-- export-bench:start -->[\s\S]*<!-- export-bench:end -->/.exec(previous)?.[0];
-  writeFileSync(out, `${intro}\n\n${results}\n${planSection}\n${exportSection ? `\n${exportSection}\n` : ""}`);
+  const kept = ["export-bench", "memory-bench"]
+    .map((name) => new RegExp(`<!-- ${name}:start -->[\\s\\S]*<!-- ${name}:end -->`).exec(previous)?.[0])
+    .filter(Boolean)
+    .map((section) => `\n${section}\n`)
+    .join("");
+  writeFileSync(out, `${intro}\n\n${results}\n${planSection}\n${kept}`);
   log(`written to ${out}`);
 }
 

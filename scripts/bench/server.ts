@@ -26,6 +26,8 @@ export interface StartOptions {
   appUrl?: string;
   /** Extra Node options (e.g. `--cpu-prof`, for a profile written when the server stops). */
   nodeArgs?: string[];
+  /** The built server as `npm start` runs it (`node scripts/start.mjs`, building what is stale) instead of the TypeScript sources under tsx. */
+  built?: boolean;
 }
 
 /**
@@ -78,7 +80,8 @@ async function waitUntilHealthy(url: string, child: ChildProcess, output: string
 
 export async function startServer(opts: StartOptions): Promise<AppServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), "--import", "tsx", "src/server/index.ts"], { env: serverEnv(port, opts), stdio: ["ignore", "pipe", "pipe"] });
+  const entry = opts.built ? ["scripts/start.mjs"] : ["--import", "tsx", "src/server/index.ts"];
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...entry], { env: serverEnv(port, opts), stdio: ["ignore", "pipe", "pipe"] });
   const output: string[] = [];
   const keep = (chunk: Buffer) => {
     output.push(...chunk.toString("utf8").split("\n").filter(Boolean));
@@ -106,8 +109,17 @@ export async function startServer(opts: StartOptions): Promise<AppServer> {
 
 /** Peak resident memory of a process so far (VmHWM), in MB; null where /proc has no answer. */
 export function peakRssMb(pid: number): number | null {
+  return statusMb(pid, "VmHWM");
+}
+
+/** Resident memory of a process now (VmRSS), in MB; null where /proc has no answer. */
+export function rssMb(pid: number): number | null {
+  return statusMb(pid, "VmRSS");
+}
+
+function statusMb(pid: number, field: "VmHWM" | "VmRSS"): number | null {
   try {
-    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, "utf8"));
     return m ? Math.round(Number(m[1]) / 1024) : null;
   } catch {
     return null;

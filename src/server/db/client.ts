@@ -1,8 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import * as schema from "./schema/index.ts";
 import { openEmbedded } from "./embedded.ts";
 import { openPostgres } from "./postgres.ts";
@@ -34,7 +31,12 @@ export const PGLITE_EXTENSIONS = { pg_trgm };
 async function openPglite(opts: OpenOptions): Promise<Database> {
   // On disk (the app, scripts): PGlite in its own thread, reached over the wire protocol.
   if (opts.dataDir) return openEmbedded(opts.dataDir, opts.holder ?? "inkwell", migrationsFolder);
-  // In memory (tests): in process.
+  // In memory (tests): in process. Loaded only then: the server's own PGlite is in its thread.
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("drizzle-orm/pglite"),
+    import("drizzle-orm/pglite/migrator"),
+  ]);
   const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS, loadDataDir: opts.loadDataDir });
   const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });

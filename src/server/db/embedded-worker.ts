@@ -1,9 +1,12 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { WireServer } from "./embedded-wire.ts";
+import { TEMPLATE_FILE } from "./pglite-template.ts";
 
 /*
  * The embedded database's own thread (decision 009): opens PGlite on DATA_DIR/db, migrates it,
@@ -16,6 +19,8 @@ export interface EmbeddedWorkerData {
   dbDir: string;
   socketPath: string;
   migrationsFolder: string;
+  /** Create and migrate the database, close it, and end (a new database's first pass; see embedded.ts). */
+  prepareOnly?: boolean;
 }
 
 export type WorkerMessage =
@@ -24,15 +29,34 @@ export type WorkerMessage =
   | { type: "fatal"; message: string }
   | { type: "closed" };
 
+/**
+ * PostgreSQL's settings in this thread, chosen for a small server (docs/decisions/014-memory.md),
+ * after PGlite's own (single user, no parallel workers). shared_buffers: 16 MB, not PostgreSQL's
+ * 128 MB, which PGlite's WebAssembly memory held resident from the start (most of the thread's
+ * memory); the data files are still cached by the operating system, so a page missing from the
+ * buffers is a copy, not a disk read. wal_buffers follows it (1/32: 512 kB). temp_buffers (8 MB)
+ * and work_mem (4 MB) keep their defaults: one session, memory taken only while a query needs it.
+ * PGlite's WebAssembly memory starts at 128 MB, its module's minimum (`initialMemory` cannot go
+ * lower), and grows as PostgreSQL asks.
+ */
+export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+
+/** A new database's PGDATA, unpacked from the build's template when there is one (pglite-template.ts). */
+function newDatabaseTemplate(dbDir: string): Blob | undefined {
+  const template = new URL(`./${TEMPLATE_FILE}`, import.meta.url);
+  if (existsSync(join(dbDir, "PG_VERSION")) || !existsSync(template)) return undefined;
+  return new Blob([readFileSync(template)]);
+}
+
 const port = parentPort!;
-const { dbDir, socketPath, migrationsFolder } = workerData as EmbeddedWorkerData;
+const { dbDir, socketPath, migrationsFolder, prepareOnly } = workerData as EmbeddedWorkerData;
 const send = (m: WorkerMessage) => port.postMessage(m);
 const describe = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 async function start(): Promise<void> {
   let db: PGlite;
   try {
-    db = await PGlite.create(dbDir, { extensions: { pg_trgm } });
+    db = await PGlite.create(dbDir, { extensions: { pg_trgm }, startParams: PGLITE_START_PARAMS, loadDataDir: newDatabaseTemplate(dbDir) });
   } catch (err) {
     send({ type: "failed", message: describe(err), code: (err as NodeJS.ErrnoException).code });
     return;
@@ -40,6 +64,12 @@ async function start(): Promise<void> {
   let server: WireServer;
   try {
     await migrate(drizzle(db), { migrationsFolder });
+    if (prepareOnly) {
+      await db.close();
+      send({ type: "ready" });
+      port.close();
+      return;
+    }
     server = new WireServer(db, {
       onFatal: (err) => send({ type: "fatal", message: describe(err) }),
     });

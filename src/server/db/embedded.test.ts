@@ -22,6 +22,18 @@ afterAll(async () => {
 });
 
 describe("the embedded database on disk", () => {
+  it("runs with the memory settings chosen for a small server (docs/decisions/014-memory.md)", async () => {
+    const { rows } = (await database.db.execute(
+      sql`select name, setting, unit from pg_settings where name in ('shared_buffers', 'temp_buffers', 'work_mem') order by name`,
+    )) as unknown as { rows: { name: string; setting: string; unit: string }[] };
+    // 8 kB pages: 16 MB of shared buffers (PostgreSQL's 128 MB default was most of the thread's memory).
+    expect(rows).toEqual([
+      { name: "shared_buffers", setting: "2048", unit: "8kB" },
+      { name: "temp_buffers", setting: "1024", unit: "8kB" },
+      { name: "work_mem", setting: "4096", unit: "kB" },
+    ]);
+  });
+
   it("keeps the request thread free while a query runs", async () => {
     const slow = database.db.execute(sql`select pg_sleep(1)`).then(() => "query");
     const timer = new Promise<string>((resolve) => setTimeout(() => resolve("request thread"), 50));

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
@@ -75,7 +75,11 @@ export async function openEmbedded(dataDir: string, holder: string, migrationsFo
     mkdirSync(dbDir, { recursive: true });
     // A Unix socket path must stay short (~100 bytes), and only this user may reach it.
     socketDir = mkdtempSync(join(tmpdir(), "inkwell-db-"));
-    worker = await startWorker({ dbDir, socketPath: join(socketDir, `.s.PGSQL.${SOCKET_PORT}`), migrationsFolder });
+    const data = { dbDir, socketPath: join(socketDir, `.s.PGSQL.${SOCKET_PORT}`), migrationsFolder };
+    // A new database is made (unpacked or initdb, then migrated) in a thread that then ends:
+    // PGlite's WebAssembly memory grows while it does and never shrinks (~100 MB kept otherwise).
+    if (!existsSync(join(dbDir, "PG_VERSION"))) await (await startWorker({ ...data, prepareOnly: true })).terminate();
+    worker = await startWorker(data);
   } catch (err) {
     if (socketDir) rmSync(socketDir, { recursive: true, force: true });
     lock.release();

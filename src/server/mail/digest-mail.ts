@@ -2,7 +2,7 @@ import { createElement } from "react";
 import type { NotificationItem } from "#shared/schemas/notifications.ts";
 import type { MailMessage } from "./mailer.ts";
 import { oneClickHeaders } from "./outbox.ts";
-import { DigestMail, type DigestLine } from "./templates/digest.tsx";
+import type { DigestLine } from "./templates/digest.tsx";
 import type { MailSite } from "./templates/layout.tsx";
 import { renderParts } from "./templates/render.ts";
 import { unsubscribeLinks } from "./unsubscribe-token.ts";
@@ -30,6 +30,8 @@ export async function digestMail(
     url: item.pieceId ? `${site.appUrl}/submission/${encodeURIComponent(item.pieceId)}` : `${site.appUrl}/notifications`,
   }));
   const heading = total === 1 ? "1 unread notification" : `${total} unread notifications`;
+  // The template loads with the first digest (issue 26 item 1).
+  const { DigestMail } = await import("./templates/digest.tsx");
   const parts = await renderParts(
     createElement(DigestMail, {
       ...site,

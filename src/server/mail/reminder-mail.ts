@@ -2,7 +2,6 @@ import { createElement } from "react";
 import type { MailMessage } from "./mailer.ts";
 import { oneClickHeaders } from "./outbox.ts";
 import type { MailSite } from "./templates/layout.tsx";
-import { ReminderMail } from "./templates/reminder.tsx";
 import { renderParts } from "./templates/render.ts";
 import { unsubscribeLinks, unsubscribeToken } from "./unsubscribe-token.ts";
 
@@ -24,6 +23,7 @@ export async function reminderMail(site: MailSite, secret: string, r: ReminderCo
   const links = unsubscribeLinks(site.appUrl, secret, r.userId, "reminder");
   const keepUrl = r.asking ? `${site.appUrl}/keep-reminding?token=${encodeURIComponent(unsubscribeToken(secret, r.userId, "reminder"))}` : null;
   const hour = `${String(r.hour).padStart(2, "0")}:00`;
+  const { ReminderMail } = await import("./templates/reminder.tsx");
   const parts = await renderParts(
     createElement(ReminderMail, {
       ...site,

@@ -1,7 +1,5 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { Resvg } from "@resvg/resvg-js";
-import satori from "satori";
 import { ANONYMOUS_LABEL } from "#shared/domain/author.ts";
 import { truncateText } from "#shared/domain/markup.ts";
 import { UNTITLED } from "#shared/domain/piece-name.ts";
@@ -127,6 +125,8 @@ export function pieceImageTree(input: PieceImageInput): Node {
 
 export async function renderPieceImage(input: PieceImageInput): Promise<Buffer> {
   const fonts = await loadFonts();
+  // The renderers load with the first image (satori and resvg: ~25 MB a server may never need; issue 26 item 1).
+  const [{ default: satori }, { Resvg }] = await Promise.all([import("satori"), import("@resvg/resvg-js")]);
   const svg = await satori(pieceImageTree(input) as never, { width: OG_WIDTH, height: OG_HEIGHT, fonts });
   const png = new Resvg(svg, { fitTo: { mode: "width", value: OG_WIDTH }, font: { loadSystemFonts: false } }).render().asPng();
   return Buffer.from(png);

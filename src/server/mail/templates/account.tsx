@@ -1,7 +1,7 @@
 import { Button, Heading, Text } from "@react-email/components";
 import { colors, Layout, link, small, text, type MailSite } from "./layout.tsx";
 
-interface ActionMailProps extends MailSite {
+export interface ActionMailProps extends MailSite {
   heading: string;
   body: string;
   action: string;

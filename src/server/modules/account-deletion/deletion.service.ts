@@ -6,7 +6,6 @@ import { admins, reports, submissionComments, submissionLikes, submissions, tras
 import type { Deps } from "../../deps.ts";
 import type { SessionUser } from "../../http/context.ts";
 import { badRequest, HttpError } from "../../http/errors.ts";
-import { accountDeletedMail } from "../../mail/templates/account-deleted.tsx";
 import {
   anonymiseCommentNotifications,
   anonymiseModerationRecords,
@@ -66,6 +65,8 @@ export async function deleteAccount(deps: Deps, user: SessionUser, input: Delete
   const [row] = await deps.db.select({ email: users.email, name: users.name, alias: users.alias }).from(users).where(eq(users.id, user.id)).limit(1);
   if (!row) throw badRequest(ACCOUNT_DELETION_MESSAGES.wrongPassword, "wrong_password");
   const site = { siteName: deps.env.SITE_NAME, appUrl: deps.env.APP_URL };
+  // The template loads with this mail, not at start (issue 26 item 1).
+  const { accountDeletedMail } = await import("../../mail/templates/account-deleted.tsx");
   const mail = await accountDeletedMail(site, row.email, input.publicPieces);
   await deps.db.transaction(async (tx) => {
     if (await lastAdmin(tx, user.id, true)) throw lastAdminRefusal();
