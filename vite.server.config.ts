@@ -30,6 +30,7 @@ export default defineConfig({
         index: "src/server/index.ts",
         "embedded-worker": "src/server/db/embedded-worker.ts",
         admin: "scripts/admin.ts",
+        backup: "scripts/backup.ts",
       },
       output: { format: "esm", entryFileNames: "[name].js", chunkFileNames: "[name]-[hash].js" },
     },

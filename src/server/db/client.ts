@@ -40,6 +40,8 @@ export interface Database {
    * parameterised statement; without, a script of several statements (the last one's rows).
    */
   sql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** PGlite only: its data directory as a gzipped tarball, taken between two statements (backups). */
+  dumpDataDir?(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -90,6 +92,9 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
       if (values?.length) return client.query(text, values);
       const results = await client.exec(text);
       return results.at(-1) ?? { rows: [] };
+    },
+    async dumpDataDir() {
+      return new Uint8Array(await (await client.dumpDataDir("gzip")).arrayBuffer());
     },
     async close() {
       await client.close();

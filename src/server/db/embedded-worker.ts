@@ -8,8 +8,8 @@ import { WireServer } from "./embedded-wire.ts";
 /*
  * The embedded database's own thread (decision 009): opens PGlite on DATA_DIR/db, migrates it,
  * and serves it on a Unix socket in a private folder. The main thread (HTTP) talks to it with
- * `pg`. Messages to the main thread: ready | failed (startup) | fatal (PGlite broke) | closed.
- * From the main thread: close.
+ * `pg`. Messages to the main thread: ready | failed (startup) | fatal (PGlite broke) | closed |
+ * dumped (a snapshot's data directory). From the main thread: close | dump.
  */
 
 export interface EmbeddedWorkerData {
@@ -22,7 +22,10 @@ export type WorkerMessage =
   | { type: "ready" }
   | { type: "failed"; message: string; code?: string }
   | { type: "fatal"; message: string }
-  | { type: "closed" };
+  | { type: "closed" }
+  | { type: "dumped"; id: number; data?: Uint8Array; message?: string };
+
+export type ToWorkerMessage = { type: "close" } | { type: "dump"; id: number };
 
 const port = parentPort!;
 const { dbDir, socketPath, migrationsFolder } = workerData as EmbeddedWorkerData;
@@ -49,7 +52,11 @@ async function start(): Promise<void> {
     send({ type: "failed", message: describe(err), code: (err as NodeJS.ErrnoException).code });
     return;
   }
-  port.on("message", (m: { type: string }) => {
+  port.on("message", (m: ToWorkerMessage) => {
+    if (m.type === "dump") {
+      void dump(db, m.id);
+      return;
+    }
     if (m.type !== "close") return;
     void (async () => {
       await server.close();
@@ -59,6 +66,21 @@ async function start(): Promise<void> {
     })().catch((err: unknown) => send({ type: "fatal", message: describe(err) }));
   });
   send({ type: "ready" });
+}
+
+/**
+ * The data directory as a gzipped tarball (backups): PGlite runs one statement at a time, so the
+ * tarball is taken between two statements, a consistent crash image whose committed transactions
+ * are all in it (an open one is rolled back when it is loaded, as after a power cut).
+ */
+async function dump(db: PGlite, id: number): Promise<void> {
+  try {
+    const blob = await db.dumpDataDir("gzip");
+    const data = new Uint8Array(await blob.arrayBuffer());
+    port.postMessage({ type: "dumped", id, data } satisfies WorkerMessage, [data.buffer]);
+  } catch (err) {
+    send({ type: "dumped", id, message: describe(err) });
+  }
 }
 
 void start();

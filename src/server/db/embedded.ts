@@ -5,7 +5,8 @@ import { Worker } from "node:worker_threads";
 import { drizzle } from "drizzle-orm/node-postgres";
 import type pg from "pg";
 import type { Database, Db, NotificationHandler } from "./client.ts";
-import type { EmbeddedWorkerData, WorkerMessage } from "./embedded-worker.ts";
+import type { EmbeddedWorkerData, ToWorkerMessage, WorkerMessage } from "./embedded-worker.ts";
+import { serveBackups } from "../backup/control.ts";
 import { lockDataDir } from "./lock.ts";
 import { GuardedPool, poolStatsOf, rawQuery } from "./postgres.ts";
 import * as schema from "./schema/index.ts";
@@ -50,19 +51,29 @@ export function workerEntry(moduleUrl: string = import.meta.url): URL {
 function startWorker(data: EmbeddedWorkerData): Promise<Worker> {
   const worker = new Worker(workerEntry(), { workerData: data });
   return new Promise((resolve, reject) => {
+    // Only these listeners go: removing every 'message' listener stops the worker's port, and
+    // later messages (closed, dumped) would never arrive.
+    const done = () => {
+      worker.off("message", onMessage);
+      worker.off("error", onError);
+      worker.off("exit", onExit);
+    };
     const fail = (err: Error) => {
-      worker.removeAllListeners();
+      done();
       void worker.terminate();
       reject(err);
     };
-    worker.on("message", (m: WorkerMessage) => {
+    const onMessage = (m: WorkerMessage) => {
       if (m.type === "ready") {
-        worker.removeAllListeners();
+        done();
         resolve(worker);
       } else if (m.type === "failed") fail(new EmbeddedStartError(`The embedded database could not start: ${m.message}`, m.code));
-    });
-    worker.on("error", (err) => fail(new EmbeddedStartError(`The embedded database could not start: ${err.message}`)));
-    worker.on("exit", (code) => fail(new EmbeddedStartError(`The embedded database could not start (its thread exited with code ${code}).`)));
+    };
+    const onError = (err: Error) => fail(new EmbeddedStartError(`The embedded database could not start: ${err.message}`));
+    const onExit = (code: number) => fail(new EmbeddedStartError(`The embedded database could not start (its thread exited with code ${code}).`));
+    worker.on("message", onMessage);
+    worker.on("error", onError);
+    worker.on("exit", onExit);
   });
 }
 
@@ -83,9 +94,17 @@ export async function openEmbedded(dataDir: string, holder: string, migrationsFo
   }
 
   let closing = false;
+  const dumps = new Map<number, { resolve(data: Uint8Array): void; reject(err: Error): void }>();
+  let nextDump = 1;
   const closed = new Promise<void>((resolve) => {
     worker.on("message", (m: WorkerMessage) => {
       if (m.type === "closed") resolve();
+      if (m.type === "dumped") {
+        const waiting = dumps.get(m.id);
+        dumps.delete(m.id);
+        if (m.data) waiting?.resolve(m.data);
+        else waiting?.reject(new Error(`The embedded database could not be copied: ${m.message ?? "unknown error"}`));
+      }
       // PGlite itself broke: nothing it answers can be trusted. Exit so a supervisor restarts us.
       if (m.type === "fatal" && !closing) exitOnBrokenDatabase(m.message);
     });
@@ -108,7 +127,7 @@ export async function openEmbedded(dataDir: string, holder: string, migrationsFo
   });
   const db = drizzle(pool, { schema, casing: "snake_case" }) as unknown as Db;
 
-  return {
+  const database: Database = {
     kind: "pglite",
     db,
     async listen(channel, handler) {
@@ -132,11 +151,20 @@ export async function openEmbedded(dataDir: string, holder: string, migrationsFo
     },
     poolStats: () => poolStatsOf(pool),
     sql: (text, values) => rawQuery(pool, text, values),
+    dumpDataDir() {
+      if (closing) return Promise.reject(new Error("The embedded database is closing."));
+      const id = nextDump++;
+      return new Promise<Uint8Array>((resolve, reject) => {
+        dumps.set(id, { resolve, reject });
+        worker.postMessage({ type: "dump", id } satisfies ToWorkerMessage);
+      });
+    },
     async close() {
       closing = true;
+      await backups.close();
       // Waits for queries in flight: every acknowledged write is done before PGlite closes.
       await pool.end();
-      worker.postMessage({ type: "close" });
+      worker.postMessage({ type: "close" } satisfies ToWorkerMessage);
       const timeout = new Promise<void>((resolve) => setTimeout(resolve, CLOSE_TIMEOUT_MS).unref());
       await Promise.race([closed, timeout]);
       await worker.terminate();
@@ -144,6 +172,9 @@ export async function openEmbedded(dataDir: string, holder: string, migrationsFo
       lock.release();
     },
   };
+  // `npm run backup` while the server runs reaches it here (backup/control.ts).
+  const backups = await serveBackups(dataDir, socketDir, database);
+  return database;
 }
 
 function exitOnBrokenDatabase(why: string): never {
