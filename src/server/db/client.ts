@@ -52,6 +52,8 @@ export interface OpenOptions {
   databaseUrl?: string | undefined;
   /** Folder for PGlite's files (DATA_DIR): PGlite then runs in its own thread. Omitted means in memory, in process (tests). */
   dataDir?: string | undefined;
+  /** Embedded: where the backup taken before migrations goes (BACKUP_DIR; default DATA_DIR/backups). */
+  backupDir?: string | undefined;
   /** Who is opening it, for the lock message. */
   holder?: string;
   /** In-memory PGlite only: start from this data directory tarball (tests: a migrated template) instead of initdb. */
@@ -68,7 +70,7 @@ export const PGLITE_EXTENSIONS = { pg_trgm };
 
 async function openPglite(opts: OpenOptions): Promise<Database> {
   // On disk (the app, scripts): PGlite in its own thread, reached over the wire protocol.
-  if (opts.dataDir) return openEmbedded(opts.dataDir, opts.holder ?? "inkwell", migrationsFolder);
+  if (opts.dataDir) return openEmbedded(opts.dataDir, opts.holder ?? "inkwell", migrationsFolder, opts.backupDir);
   // In memory (tests): in process.
   const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS, loadDataDir: opts.loadDataDir });
   const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db;

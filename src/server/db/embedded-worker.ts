@@ -4,6 +4,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { WireServer } from "./embedded-wire.ts";
+import { snapshotBeforeMigrations } from "../backup/before-migrations.ts";
 
 /*
  * The embedded database's own thread (decision 009): opens PGlite on DATA_DIR/db, migrates it,
@@ -16,6 +17,9 @@ export interface EmbeddedWorkerData {
   dbDir: string;
   socketPath: string;
   migrationsFolder: string;
+  /** DATA_DIR (its auth secret goes into backups) and where the backup before migrations goes. */
+  dataDir: string;
+  backupDir: string;
 }
 
 export type WorkerMessage =
@@ -28,7 +32,7 @@ export type WorkerMessage =
 export type ToWorkerMessage = { type: "close" } | { type: "dump"; id: number };
 
 const port = parentPort!;
-const { dbDir, socketPath, migrationsFolder } = workerData as EmbeddedWorkerData;
+const { dbDir, socketPath, migrationsFolder, dataDir, backupDir } = workerData as EmbeddedWorkerData;
 const send = (m: WorkerMessage) => port.postMessage(m);
 const describe = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -42,6 +46,9 @@ async function start(): Promise<void> {
   }
   let server: WireServer;
   try {
+    // A database with data that the new code will migrate: kept as it was first.
+    const kept = await snapshotBeforeMigrations(db, migrationsFolder, dataDir, backupDir);
+    if (kept) console.log(JSON.stringify({ level: "info", msg: "backed up the database before migrating it", file: kept }));
     await migrate(drizzle(db), { migrationsFolder });
     server = new WireServer(db, {
       onFatal: (err) => send({ type: "fatal", message: describe(err) }),

@@ -77,7 +77,7 @@ function startWorker(data: EmbeddedWorkerData): Promise<Worker> {
   });
 }
 
-export async function openEmbedded(dataDir: string, holder: string, migrationsFolder: string): Promise<Database> {
+export async function openEmbedded(dataDir: string, holder: string, migrationsFolder: string, backupDir = join(dataDir, "backups")): Promise<Database> {
   const lock = lockDataDir(dataDir, holder);
   let socketDir: string | undefined;
   let worker: Worker;
@@ -86,7 +86,7 @@ export async function openEmbedded(dataDir: string, holder: string, migrationsFo
     mkdirSync(dbDir, { recursive: true });
     // A Unix socket path must stay short (~100 bytes), and only this user may reach it.
     socketDir = mkdtempSync(join(tmpdir(), "inkwell-db-"));
-    worker = await startWorker({ dbDir, socketPath: join(socketDir, `.s.PGSQL.${SOCKET_PORT}`), migrationsFolder });
+    worker = await startWorker({ dbDir, socketPath: join(socketDir, `.s.PGSQL.${SOCKET_PORT}`), migrationsFolder, dataDir, backupDir });
   } catch (err) {
     if (socketDir) rmSync(socketDir, { recursive: true, force: true });
     lock.release();
