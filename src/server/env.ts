@@ -20,6 +20,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   /** Where `npm run backup` and the nightly backup write (default DATA_DIR/backups). */
   BACKUP_DIR: z.string().min(1).optional(),
+  /** The nightly backup job (7 daily and 4 weekly kept in BACKUP_DIR); false turns it off. */
+  BACKUPS: boolish.default(true),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
