@@ -32,6 +32,7 @@ export default defineConfig({
         "embedded-worker": "src/server/db/embedded-worker.ts",
         admin: "scripts/admin.ts",
         "copy-to-postgres": "scripts/copy-to-postgres.ts",
+        backup: "scripts/backup.ts",
       },
       output: { format: "esm", entryFileNames: "[name].js", chunkFileNames: "[name]-[hash].js" },
     },

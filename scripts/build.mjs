@@ -31,7 +31,7 @@ function parts(dirs) {
       stamp: join(dirs.client, "index.html"),
     },
     server: {
-      sources: ["src/server", "src/shared", "scripts/admin.ts", "scripts/copy-to-postgres.ts", "vite.server.config.ts", "package-lock.json"],
+      sources: ["src/server", "src/shared", "scripts/admin.ts", "scripts/copy-to-postgres.ts", "scripts/backup.ts", "vite.server.config.ts", "package-lock.json"],
       stamp: join(dirs.server, "index.js"),
     },
   };
@@ -89,6 +89,19 @@ export function ensureBuilt(dirs = buildDirs(), which = ["client", "server"]) {
     console.log(existsSync(all[name].stamp) ? `The ${name} build is older than its sources: rebuilding...` : `Building the ${name} (first run)...`);
     build(dirs, [name]);
   }
+}
+
+/** npm run admin / backup: the built command `name`.js, built first when missing or stale. */
+export async function runBuiltCommand(name) {
+  const dirs = buildDirs();
+  try {
+    ensureBuilt(dirs, ["server"]);
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  }
+  process.chdir(root);
+  await import(pathToFileURL(join(dirs.server, `${name}.js`)).href);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

@@ -43,6 +43,7 @@ export async function createDeps(env: Env, opts: DepsOptions = {}): Promise<Deps
     (await openDatabase({
       databaseUrl: env.DATABASE_URL,
       dataDir: opts.inMemory ? undefined : env.DATA_DIR,
+      backupDir: env.BACKUP_DIR,
       holder: opts.holder ?? `inkwell server on port ${env.PORT}`,
     }));
   const db = database.db;

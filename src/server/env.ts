@@ -18,6 +18,10 @@ const envSchema = z.object({
     .optional(),
   SITE_NAME: z.string().trim().min(1).max(40).default("inkwell"),
   DATA_DIR: z.string().min(1).default("./data"),
+  /** Where `npm run backup` and the nightly backup write (default DATA_DIR/backups). */
+  BACKUP_DIR: z.string().min(1).optional(),
+  /** The nightly backup job (7 daily and 4 weekly kept in BACKUP_DIR); false turns it off. */
+  BACKUPS: boolish.default(true),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
@@ -60,8 +64,9 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters").optional(),
 });
 
-export type Env = Omit<z.infer<typeof envSchema>, "APP_URL"> & {
+export type Env = Omit<z.infer<typeof envSchema>, "APP_URL" | "BACKUP_DIR"> & {
   APP_URL: string;
+  BACKUP_DIR: string;
   /** The origins a browser may write from (http/same-origin.ts, better-auth): see appOrigins. */
   APP_ORIGINS: string[];
 };
@@ -109,7 +114,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new EnvError("Invalid configuration: TEST_CLOCK cannot be enabled with NODE_ENV=production");
   }
   const APP_URL = result.data.APP_URL ?? `http://localhost:${result.data.PORT}`;
-  return { ...result.data, APP_URL, APP_ORIGINS: appOrigins(result.data.APP_URL, result.data.PORT), DATA_DIR: resolve(result.data.DATA_DIR) };
+  const DATA_DIR = resolve(result.data.DATA_DIR);
+  const BACKUP_DIR = resolve(result.data.BACKUP_DIR ?? `${DATA_DIR}/backups`);
+  return { ...result.data, APP_URL, APP_ORIGINS: appOrigins(result.data.APP_URL, result.data.PORT), DATA_DIR, BACKUP_DIR };
 }
 
 export function loadEnv(): Env {

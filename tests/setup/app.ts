@@ -86,11 +86,13 @@ export async function createTestApp(overrides: Record<string, string> = {}, opts
   });
   let drop: (() => Promise<void>) | undefined;
   let database: Database;
+  let ownUrl: string | undefined;
   // engine "pglite": the embedded database whatever the run's engine (a copy from it, say).
   const url = opts.engine === "pglite" ? undefined : process.env.DATABASE_URL;
-  if (url) ({ database, drop } = await freshPostgres(url));
+  if (url) ({ database, drop, url: ownUrl } = await freshPostgres(url));
   else database = await freshPglite();
-  const deps = await createDeps({ ...env, DATABASE_URL: undefined }, { inMemory: true, database });
+  // The database is given; its URL is the fresh one's (what pg_dump reads for a backup).
+  const deps = await createDeps({ ...env, DATABASE_URL: ownUrl }, { inMemory: true, database });
   await seedFreshDatabase(deps.db, deps.clock.now(), "UTC");
   const app = createApp(deps);
   return testAppOf(app, deps, join(dataDir, "mail"), async () => {

@@ -83,3 +83,32 @@ export async function signUpOnProcess(server: ServerProcess, name: string, email
     .map((c) => c.split(";")[0])
     .join("; ");
 }
+
+/** Publishes a piece on a server process as the write page does; returns its id. */
+export async function publishOnProcess(server: ServerProcess, cookie: string, content = "The harbour at dawn, gulls over the water.", title: string | null = "Harbour"): Promise<string> {
+  const today = await callProcess(server, "/api/prompts/today", { cookie });
+  const session = await callProcess(server, "/api/writing-sessions", { json: {}, cookie });
+  const { res, body } = await callProcess(server, "/api/submissions", {
+    cookie,
+    json: {
+      content,
+      title,
+      promptId: (today.body!.prompt as { id: string }).id,
+      action: "publish",
+      signature: "name",
+      page: "write",
+      writingSession: session.body!.token,
+      idempotencyKey: crypto.randomUUID(),
+    },
+  });
+  if (res.status !== 201) throw new Error(`publish failed: ${res.status}`);
+  return (body!.submission as { id: string }).id;
+}
+
+/** The next Sunday 09:05 UTC at least an hour from now (this week's public pieces are inside its week). */
+export function nextSundayMorning(): string {
+  const d = new Date(Date.now() + 3_600_000);
+  d.setUTCHours(9, 5, 0, 0);
+  while (d.getUTCDay() !== 0 || d.getTime() < Date.now() + 3_600_000) d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString();
+}

@@ -14,6 +14,8 @@ export interface OpenOptions {
   databaseUrl?: string | undefined;
   /** Folder for PGlite's files (DATA_DIR): PGlite then runs in its own thread. Omitted means in memory, in process (tests). */
   dataDir?: string | undefined;
+  /** Embedded: where the backup taken before migrations goes (BACKUP_DIR; default DATA_DIR/backups). */
+  backupDir?: string | undefined;
   /** Who is opening it, for the lock message. */
   holder?: string;
   /** In-memory PGlite only: start from this data directory tarball (tests: a migrated template) instead of initdb. */
@@ -30,7 +32,7 @@ export const PGLITE_EXTENSIONS = { pg_trgm };
 
 async function openPglite(opts: OpenOptions): Promise<Database> {
   // On disk (the app, scripts): PGlite in its own thread, reached over the wire protocol.
-  if (opts.dataDir) return openEmbedded(opts.dataDir, opts.holder ?? "inkwell", migrationsFolder);
+  if (opts.dataDir) return openEmbedded(opts.dataDir, opts.holder ?? "inkwell", migrationsFolder, opts.backupDir);
   // In memory (tests): in process. Loaded only then: the server's own PGlite is in its thread.
   const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import("@electric-sql/pglite"),
@@ -59,6 +61,9 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
       if (values?.length) return client.query(text, values);
       const results = await client.exec(text);
       return results.at(-1) ?? { rows: [] };
+    },
+    async dumpDataDir() {
+      return new Uint8Array(await (await client.dumpDataDir("gzip")).arrayBuffer());
     },
     async close() {
       await client.close();

@@ -38,5 +38,7 @@ export interface Database {
    * parameterised statement; without, a script of several statements (the last one's rows).
    */
   sql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** PGlite only: its data directory as a gzipped tarball, taken between two statements (backups). */
+  dumpDataDir?(): Promise<Uint8Array>;
   close(): Promise<void>;
 }

@@ -7,12 +7,13 @@ import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { WireServer } from "./embedded-wire.ts";
 import { TEMPLATE_FILE } from "./pglite-template.ts";
+import { snapshotBeforeMigrations } from "../backup/before-migrations.ts";
 
 /*
  * The embedded database's own thread (decision 009): opens PGlite on DATA_DIR/db, migrates it,
  * and serves it on a Unix socket in a private folder. The main thread (HTTP) talks to it with
- * `pg`. Messages to the main thread: ready | failed (startup) | fatal (PGlite broke) | closed.
- * From the main thread: close.
+ * `pg`. Messages to the main thread: ready | failed (startup) | fatal (PGlite broke) | closed |
+ * dumped (a snapshot's data directory). From the main thread: close | dump.
  */
 
 export interface EmbeddedWorkerData {
@@ -21,13 +22,19 @@ export interface EmbeddedWorkerData {
   migrationsFolder: string;
   /** Create and migrate the database, close it, and end (a new database's first pass; see embedded.ts). */
   prepareOnly?: boolean;
+  /** DATA_DIR (its auth secret goes into backups) and where the backup before migrations goes. */
+  dataDir: string;
+  backupDir: string;
 }
 
 export type WorkerMessage =
   | { type: "ready" }
   | { type: "failed"; message: string; code?: string }
   | { type: "fatal"; message: string }
-  | { type: "closed" };
+  | { type: "closed" }
+  | { type: "dumped"; id: number; data?: Uint8Array; message?: string };
+
+export type ToWorkerMessage = { type: "close" } | { type: "dump"; id: number };
 
 /**
  * PostgreSQL's settings in this thread, chosen for a small server (docs/decisions/014-memory.md),
@@ -49,7 +56,7 @@ function newDatabaseTemplate(dbDir: string): Blob | undefined {
 }
 
 const port = parentPort!;
-const { dbDir, socketPath, migrationsFolder, prepareOnly } = workerData as EmbeddedWorkerData;
+const { dbDir, socketPath, migrationsFolder, prepareOnly, dataDir, backupDir } = workerData as EmbeddedWorkerData;
 const send = (m: WorkerMessage) => port.postMessage(m);
 const describe = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -63,6 +70,9 @@ async function start(): Promise<void> {
   }
   let server: WireServer;
   try {
+    // A database with data that the new code will migrate: kept as it was first.
+    const kept = await snapshotBeforeMigrations(db, migrationsFolder, dataDir, backupDir);
+    if (kept) console.log(JSON.stringify({ level: "info", msg: "backed up the database before migrating it", file: kept }));
     await migrate(drizzle(db), { migrationsFolder });
     if (prepareOnly) {
       await db.close();
@@ -79,7 +89,11 @@ async function start(): Promise<void> {
     send({ type: "failed", message: describe(err), code: (err as NodeJS.ErrnoException).code });
     return;
   }
-  port.on("message", (m: { type: string }) => {
+  port.on("message", (m: ToWorkerMessage) => {
+    if (m.type === "dump") {
+      void dump(db, m.id);
+      return;
+    }
     if (m.type !== "close") return;
     void (async () => {
       await server.close();
@@ -89,6 +103,21 @@ async function start(): Promise<void> {
     })().catch((err: unknown) => send({ type: "fatal", message: describe(err) }));
   });
   send({ type: "ready" });
+}
+
+/**
+ * The data directory as a gzipped tarball (backups): PGlite runs one statement at a time, so the
+ * tarball is taken between two statements, a consistent crash image whose committed transactions
+ * are all in it (an open one is rolled back when it is loaded, as after a power cut).
+ */
+async function dump(db: PGlite, id: number): Promise<void> {
+  try {
+    const blob = await db.dumpDataDir("gzip");
+    const data = new Uint8Array(await blob.arrayBuffer());
+    port.postMessage({ type: "dumped", id, data } satisfies WorkerMessage, [data.buffer]);
+  } catch (err) {
+    send({ type: "dumped", id, message: describe(err) });
+  }
 }
 
 void start();

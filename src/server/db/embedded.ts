@@ -5,7 +5,8 @@ import { Worker } from "node:worker_threads";
 import { drizzle } from "drizzle-orm/node-postgres";
 import type pg from "pg";
 import type { Database, Db, NotificationHandler } from "./database.ts";
-import type { EmbeddedWorkerData, WorkerMessage } from "./embedded-worker.ts";
+import type { EmbeddedWorkerData, ToWorkerMessage, WorkerMessage } from "./embedded-worker.ts";
+import { serveBackups } from "../backup/control.ts";
 import { lockDataDir } from "./lock.ts";
 import { GuardedPool, poolStatsOf, rawQuery } from "./postgres.ts";
 import * as schema from "./schema/index.ts";
@@ -50,23 +51,33 @@ export function workerEntry(moduleUrl: string = import.meta.url): URL {
 function startWorker(data: EmbeddedWorkerData): Promise<Worker> {
   const worker = new Worker(workerEntry(), { workerData: data });
   return new Promise((resolve, reject) => {
+    // Only these listeners go: removing every 'message' listener stops the worker's port, and
+    // later messages (closed, dumped) would never arrive.
+    const done = () => {
+      worker.off("message", onMessage);
+      worker.off("error", onError);
+      worker.off("exit", onExit);
+    };
     const fail = (err: Error) => {
-      worker.removeAllListeners();
+      done();
       void worker.terminate();
       reject(err);
     };
-    worker.on("message", (m: WorkerMessage) => {
+    const onMessage = (m: WorkerMessage) => {
       if (m.type === "ready") {
-        worker.removeAllListeners();
+        done();
         resolve(worker);
       } else if (m.type === "failed") fail(new EmbeddedStartError(`The embedded database could not start: ${m.message}`, m.code));
-    });
-    worker.on("error", (err) => fail(new EmbeddedStartError(`The embedded database could not start: ${err.message}`)));
-    worker.on("exit", (code) => fail(new EmbeddedStartError(`The embedded database could not start (its thread exited with code ${code}).`)));
+    };
+    const onError = (err: Error) => fail(new EmbeddedStartError(`The embedded database could not start: ${err.message}`));
+    const onExit = (code: number) => fail(new EmbeddedStartError(`The embedded database could not start (its thread exited with code ${code}).`));
+    worker.on("message", onMessage);
+    worker.on("error", onError);
+    worker.on("exit", onExit);
   });
 }
 
-export async function openEmbedded(dataDir: string, holder: string, migrationsFolder: string): Promise<Database> {
+export async function openEmbedded(dataDir: string, holder: string, migrationsFolder: string, backupDir = join(dataDir, "backups")): Promise<Database> {
   const lock = lockDataDir(dataDir, holder);
   let socketDir: string | undefined;
   let worker: Worker;
@@ -75,7 +86,7 @@ export async function openEmbedded(dataDir: string, holder: string, migrationsFo
     mkdirSync(dbDir, { recursive: true });
     // A Unix socket path must stay short (~100 bytes), and only this user may reach it.
     socketDir = mkdtempSync(join(tmpdir(), "inkwell-db-"));
-    const data = { dbDir, socketPath: join(socketDir, `.s.PGSQL.${SOCKET_PORT}`), migrationsFolder };
+    const data = { dbDir, socketPath: join(socketDir, `.s.PGSQL.${SOCKET_PORT}`), migrationsFolder, dataDir, backupDir };
     // A new database is made (unpacked or initdb, then migrated) in a thread that then ends:
     // PGlite's WebAssembly memory grows while it does and never shrinks (~100 MB kept otherwise).
     if (!existsSync(join(dbDir, "PG_VERSION"))) await (await startWorker({ ...data, prepareOnly: true })).terminate();
@@ -87,9 +98,17 @@ export async function openEmbedded(dataDir: string, holder: string, migrationsFo
   }
 
   let closing = false;
+  const dumps = new Map<number, { resolve(data: Uint8Array): void; reject(err: Error): void }>();
+  let nextDump = 1;
   const closed = new Promise<void>((resolve) => {
     worker.on("message", (m: WorkerMessage) => {
       if (m.type === "closed") resolve();
+      if (m.type === "dumped") {
+        const waiting = dumps.get(m.id);
+        dumps.delete(m.id);
+        if (m.data) waiting?.resolve(m.data);
+        else waiting?.reject(new Error(`The embedded database could not be copied: ${m.message ?? "unknown error"}`));
+      }
       // PGlite itself broke: nothing it answers can be trusted. Exit so a supervisor restarts us.
       if (m.type === "fatal" && !closing) exitOnBrokenDatabase(m.message);
     });
@@ -112,7 +131,7 @@ export async function openEmbedded(dataDir: string, holder: string, migrationsFo
   });
   const db = drizzle(pool, { schema, casing: "snake_case" }) as unknown as Db;
 
-  return {
+  const database: Database = {
     kind: "pglite",
     db,
     async listen(channel, handler) {
@@ -136,11 +155,20 @@ export async function openEmbedded(dataDir: string, holder: string, migrationsFo
     },
     poolStats: () => poolStatsOf(pool),
     sql: (text, values) => rawQuery(pool, text, values),
+    dumpDataDir() {
+      if (closing) return Promise.reject(new Error("The embedded database is closing."));
+      const id = nextDump++;
+      return new Promise<Uint8Array>((resolve, reject) => {
+        dumps.set(id, { resolve, reject });
+        worker.postMessage({ type: "dump", id } satisfies ToWorkerMessage);
+      });
+    },
     async close() {
       closing = true;
+      await backups.close();
       // Waits for queries in flight: every acknowledged write is done before PGlite closes.
       await pool.end();
-      worker.postMessage({ type: "close" });
+      worker.postMessage({ type: "close" } satisfies ToWorkerMessage);
       const timeout = new Promise<void>((resolve) => setTimeout(resolve, CLOSE_TIMEOUT_MS).unref());
       await Promise.race([closed, timeout]);
       await worker.terminate();
@@ -148,6 +176,9 @@ export async function openEmbedded(dataDir: string, holder: string, migrationsFo
       lock.release();
     },
   };
+  // `npm run backup` while the server runs reaches it here (backup/control.ts).
+  const backups = await serveBackups(dataDir, socketDir, database);
+  return database;
 }
 
 function exitOnBrokenDatabase(why: string): never {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { freshPostgres } from "#tests/setup/app.ts";
-import { callProcess as call, PROCESS_APP_URL, signUpOnProcess, startServerProcess, type ServerProcess } from "#tests/setup/server-process.ts";
+import { callProcess as call, nextSundayMorning, PROCESS_APP_URL, publishOnProcess, signUpOnProcess, startServerProcess } from "#tests/setup/server-process.ts";
 import { startSmtp } from "#tests/setup/smtp.ts";
 
 /*
@@ -18,33 +18,6 @@ const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
 });
-
-async function publish(server: ServerProcess, cookie: string): Promise<void> {
-  const today = await call(server, "/api/prompts/today");
-  const session = await call(server, "/api/writing-sessions", { json: {}, cookie });
-  const { res } = await call(server, "/api/submissions", {
-    cookie,
-    json: {
-      content: "The harbour at dawn, gulls over the water.",
-      title: "Harbour",
-      promptId: (today.body!.prompt as { id: string }).id,
-      action: "publish",
-      signature: "name",
-      page: "write",
-      writingSession: session.body!.token,
-      idempotencyKey: crypto.randomUUID(),
-    },
-  });
-  if (res.status !== 201) throw new Error(`publish failed: ${res.status}`);
-}
-
-/** The next Sunday 09:05 UTC at least an hour from now (this week's public piece is inside its week). */
-function nextSundayMorning(): string {
-  const d = new Date(Date.now() + 3_600_000);
-  d.setUTCHours(9, 5, 0, 0);
-  while (d.getUTCDay() !== 0 || d.getTime() < Date.now() + 3_600_000) d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString();
-}
 
 describe("the weekly email across a crash", () => {
   it("reaches every writer exactly once when the server is killed mid-batch and restarted", async () => {
@@ -70,7 +43,7 @@ describe("the weekly email across a crash", () => {
     const emails = Array.from({ length: WRITERS }, (_, i) => `weekly-crash-${i}-${Date.now()}@example.com`);
     const cookies: string[] = [];
     for (const email of emails) cookies.push(await signUpOnProcess(server, email.split("@")[0]!, email));
-    await publish(server, cookies[0]!);
+    await publishOnProcess(server, cookies[0]!);
     const isWeekly = (m: { parsed: { subject?: string } }) => /The week's best/.test(m.parsed.subject ?? "");
     // Every writer confirms their address from the confirmation email (the weekly goes to confirmed addresses only).
     for (const mail of await smtp.waitFor(WRITERS)) {

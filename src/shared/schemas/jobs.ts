@@ -12,6 +12,7 @@ export const JOB_QUEUE_LABELS: Record<string, string> = {
   "email.digest-daily": "Notification digest (daily)",
   "email.digest-weekly": "Notification digest (weekly)",
   "maintenance.hourly": "Housekeeping (hourly)",
+  "backup.nightly": "Nightly backup (7 daily and 4 weekly kept)",
 };
 
 export const jobQueueStatus = z.object({
