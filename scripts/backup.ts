@@ -6,7 +6,7 @@
  * when none runs, this command takes the DATA_DIR lock and copies PGlite itself. Restoring takes the
  * lock, so it refuses while a server runs. PostgreSQL (DATABASE_URL): pg_dump / pg_restore.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { NoServerRunning, requestBackup } from "../src/server/backup/control.ts";
@@ -41,9 +41,7 @@ async function backup(file: string | undefined): Promise<number> {
   mkdirSync(dirname(target), { recursive: true });
   // Written whole under another name first: a backup file is complete or absent.
   writeFileSync(`${target}.partial`, bytes, { mode: 0o600 });
-  rmSync(target, { force: true });
-  writeFileSync(target, bytes, { mode: 0o600 });
-  rmSync(`${target}.partial`, { force: true });
+  renameSync(`${target}.partial`, target);
   console.log(`Backup written: ${target} (${mb(bytes.length)}, ${how}, ${((Date.now() - started) / 1000).toFixed(1)} s)`);
   return 0;
 }

@@ -3,7 +3,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#tests/setup/app.ts";
 import { eventually } from "#tests/setup/eventually.ts";
+import { Jobs } from "../jobs/queue.ts";
 import { jobsOverview } from "../jobs/status.ts";
+import { TEST_TIMINGS } from "../jobs/timings.ts";
 import { NIGHTLY_BACKUP, nightlyTakenAt } from "./nightly.ts";
 import { backupsToKeep } from "./retention.ts";
 import { snapshotFileName, unpackSnapshot } from "./snapshot.ts";
@@ -74,6 +76,20 @@ describe("the nightly backup job", () => {
       expect(failures[0]!.error).toMatch(/pg_dump was not found: install Debian's postgresql-client package/);
     } finally {
       process.env.PATH = path;
+    }
+  }, 60_000);
+
+  it("leaves the schedule when a later start has BACKUPS=false", async () => {
+    const scheduled = async () => (await t.deps.database.sql("select name from pgboss.schedule where name = $1", [NIGHTLY_BACKUP])).rows;
+    expect(await scheduled()).toHaveLength(1);
+    // Another start of the app with the setting off (registry.ts retires the queue then).
+    const later = new Jobs(t.deps.database, TEST_TIMINGS);
+    later.retire(NIGHTLY_BACKUP);
+    await later.start();
+    try {
+      expect(await scheduled()).toEqual([]);
+    } finally {
+      await later.stop();
     }
   }, 60_000);
 });

@@ -43,6 +43,8 @@ export function defineNightlyBackup(deps: Deps): void {
     name: NIGHTLY_BACKUP,
     cron: "30 3 * * *",
     retryLimit: 1,
+    // A backup of a large database takes minutes (the queue's default is 2).
+    expireSeconds: 60 * 60,
     run: async () => {
       await runNightlyBackup(deps);
     },

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
@@ -71,7 +71,10 @@ export async function backupPostgres(url: string, dataDir: string): Promise<Uint
 function restoreSecret(dataDir: string, secret: string | null): void {
   if (!secret) return;
   mkdirSync(dataDir, { recursive: true });
-  writeFileSync(join(dataDir, "auth-secret"), `${secret}\n`, { mode: 0o600 });
+  const file = join(dataDir, "auth-secret");
+  // A forced restore keeps the secret it replaces beside the database it moved aside.
+  if (existsSync(file) && readFileSync(file, "utf8").trim() !== secret.trim()) renameSync(file, `${file}.before-restore-${Date.now()}`);
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
 }
 
 function checkEngine(snapshot: Snapshot, target: "pglite" | "postgres"): void {

@@ -24,8 +24,20 @@ export async function appliedMigrations(database: Database): Promise<number> {
   return (rows[0] as { n: number }).n;
 }
 
+/**
+ * One backup at a time in this process, whoever asks (the nightly job, `npm run backup` through
+ * the socket): each holds a whole copy of the database in memory while it is made.
+ */
+let oneAtATime: Promise<unknown> = Promise.resolve();
+
 /** One backup file's bytes, taken from the open database while the app runs. */
-export async function takeSnapshot(database: Database, source: SnapshotSource, now = new Date()): Promise<Uint8Array> {
+export function takeSnapshot(database: Database, source: SnapshotSource, now = new Date()): Promise<Uint8Array> {
+  const run = oneAtATime.then(() => snapshotNow(database, source, now));
+  oneAtATime = run.catch(() => undefined);
+  return run;
+}
+
+async function snapshotNow(database: Database, source: SnapshotSource, now: Date): Promise<Uint8Array> {
   const migrations = await appliedMigrations(database);
   let data: Uint8Array;
   if (database.kind === "postgres") {

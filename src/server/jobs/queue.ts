@@ -14,6 +14,8 @@ export interface QueueDefinition<T> {
   run(data: T): Promise<void>;
   /** Attempts after the first (default 5). */
   retryLimit?: number;
+  /** How long one attempt may run before pg-boss counts it failed (default: the timings' expireSeconds). */
+  expireSeconds?: number;
   /** A cron expression (UTC): pg-boss sends one job per match, once across all instances. */
   cron?: string;
   /**
@@ -47,6 +49,7 @@ const ERROR_LOG_EVERY_MS = 30_000;
 export class Jobs {
   private readonly boss: PgBoss;
   private readonly queues = new Map<string, QueueDefinition<JobData>>();
+  private readonly retired = new Set<string>();
   private readonly workers = new Map<string, string>();
   private started = false;
   private stopping = false;
@@ -98,18 +101,24 @@ export class Jobs {
     this.queues.set(definition.name, definition as unknown as QueueDefinition<JobData>);
   }
 
+  /** A scheduled queue that is no longer defined (a job turned off): start() removes its schedule. */
+  retire(name: string): void {
+    this.retired.add(name);
+  }
+
   get names(): string[] {
     return [...this.queues.keys()];
   }
 
   async start(): Promise<void> {
     await this.boss.start();
+    for (const name of this.retired) await this.boss.unschedule(name).catch(() => undefined);
     for (const q of this.queues.values()) {
       const options = {
         retryLimit: Math.min(q.retryLimit ?? 5, this.timings.maxRetries),
         retryDelay: this.timings.retryDelaySeconds,
         retryBackoff: true,
-        expireInSeconds: this.timings.expireSeconds,
+        expireInSeconds: q.expireSeconds ?? this.timings.expireSeconds,
       };
       // Another instance may be creating it at the same moment; then update settles the options.
       await this.boss.createQueue(q.name, { name: q.name, ...options }).catch(() => undefined);

@@ -2,7 +2,7 @@ import type { Deps } from "../deps.ts";
 import { defineCollectionMail, monthlyPlan, weeklyPlan } from "../modules/collections/schedule.ts";
 import { defineDigest, digestPlans } from "../modules/digest/digest.job.ts";
 import { defineReminder, reminderPlan } from "../modules/reminders/reminder.job.ts";
-import { defineNightlyBackup } from "../backup/nightly.ts";
+import { defineNightlyBackup, NIGHTLY_BACKUP } from "../backup/nightly.ts";
 import { planDue, type LocalPlan } from "./planner.ts";
 
 /** The minute tick that gives due writers their scheduled emails. */
@@ -28,6 +28,8 @@ export function defineScheduledWork(deps: Deps): void {
   defineReminder(deps);
   defineDigest(deps);
   if (deps.env.BACKUPS) defineNightlyBackup(deps);
+  // Turned off: the schedule an earlier start made is taken down too.
+  else deps.jobs.retire(NIGHTLY_BACKUP);
   deps.jobs.define({
     name: EMAIL_TICK,
     // Every minute (pg-boss sends one job per minute across all instances); time zones with a
