@@ -1,5 +1,6 @@
 /**
- * npm run copy-to-postgres -- postgres://USER:PASSWORD@HOST:PORT/DATABASE
+ * TARGET_DATABASE_URL=postgres://USER:PASSWORD@HOST:PORT/DATABASE npm run copy-to-postgres
+ * (or the address as the argument, without a password: PGPASSWORD is read then)
  *
  * Moves a club from the embedded database (DATA_DIR) to a PostgreSQL server (issue 27 item 4,
  * docs/deploy.md): migrates the target, then copies every table into it in one transaction
@@ -13,10 +14,13 @@ import { DataDirLockedError } from "../src/server/db/lock.ts";
 import { EnvError, loadEnv } from "../src/server/env.ts";
 import { JOBS_SCHEMA } from "../src/server/jobs/queue.ts";
 
-const usage = "usage: npm run copy-to-postgres -- postgres://USER:PASSWORD@HOST:PORT/DATABASE";
+const usage =
+  "usage: TARGET_DATABASE_URL=postgres://USER:PASSWORD@HOST:PORT/DATABASE npm run copy-to-postgres\n" +
+  "   or: npm run copy-to-postgres -- postgres://USER@HOST:PORT/DATABASE (a password there shows in the process list)";
 
 async function main(): Promise<number> {
-  const target = process.argv[2];
+  // From the environment by default: a password on the command line is visible to every user.
+  const target = process.env.TARGET_DATABASE_URL ?? process.argv[2];
   if (!target || !/^postgres(ql)?:\/\//.test(target)) {
     console.error(usage);
     return 2;
