@@ -11,6 +11,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 app_port=${1:?usage: behind-proxy.sh APP_PORT}
 work=$(mktemp -d)
+# nginx's workers drop to another user: they must reach their temporary files here.
+chmod 755 "$work"
 pids=()
 cleanup() {
   for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
@@ -29,10 +31,10 @@ fail() {
 through() {
   local base=$1 name=$2
   shift 2
-  curl -sf "$@" "$base/api/health" | grep -q '"status":"ok"' || fail "$name: /api/health did not answer through the proxy"
-  curl -sf "$@" "$base/" | grep -q '<div id="root">' || fail "$name: the home page did not come through the proxy"
+  curl -sf --compressed "$@" "$base/api/health" | grep -q '"status":"ok"' || fail "$name: /api/health did not answer through the proxy"
+  curl -sf --compressed "$@" "$base/" | grep -q '<div id="root">' || fail "$name: the home page did not come through the proxy"
   local events
-  events=$(curl -sN --max-time 5 "$@" "$base/api/events" || true)
+  events=$(curl -sN --compressed --max-time 5 "$@" "$base/api/events" || true)
   echo "$events" | grep -q '^event: ready' || fail "$name: the live stream's first event did not arrive while the stream was open (got: ${events:0:200})"
   echo "   $name: health, page and live stream pass"
 }
@@ -46,7 +48,7 @@ else
   echo "   systemd-analyze is not installed: skipped"
 fi
 
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+free_port() { node -e 'const s = require("node:net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })'; }
 
 echo "-- nginx with deploy/nginx.conf"
 http_port=$(free_port)
@@ -82,7 +84,8 @@ echo "-- caddy with deploy/Caddyfile"
 caddy_port=$(free_port)
 export XDG_DATA_HOME=$work/caddy-data XDG_CONFIG_HOME=$work/caddy-config
 caddy validate --adapter caddyfile --config deploy/Caddyfile >"$work/caddy-validate.log" 2>&1 || fail "caddy validate refused deploy/Caddyfile"
-sed -e "s#^write.example.org {#http://127.0.0.1:$caddy_port {#" -e "s#127.0.0.1:3000#127.0.0.1:$app_port#" deploy/Caddyfile >"$work/Caddyfile"
+# No admin endpoint: a Caddy the machine runs as a service may hold its port (2019).
+{ printf '{\n\tadmin off\n}\n\n'; sed -e "s#^write.example.org {#http://127.0.0.1:$caddy_port {#" -e "s#127.0.0.1:3000#127.0.0.1:$app_port#" deploy/Caddyfile; } >"$work/Caddyfile"
 caddy run --adapter caddyfile --config "$work/Caddyfile" >"$work/caddy.log" 2>&1 &
 pids+=($!)
 for _ in $(seq 1 50); do curl -s -o /dev/null "http://127.0.0.1:$caddy_port/" && break; sleep 0.2; done
