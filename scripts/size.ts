@@ -30,7 +30,7 @@ const PAGES = [
   { name: "/community", module: "src/client/app/routes/community.tsx", targetKb: 100, budgetKb: 143 },
   { name: "/submission/{id}", module: "src/client/app/routes/submission.tsx", targetKb: 100, budgetKb: 146 },
   { name: "/podium", module: "src/client/app/routes/podium.tsx", targetKb: 100, budgetKb: 128 },
-  { name: "/write", module: "src/client/app/routes/write.tsx", targetKb: 130, budgetKb: 144 },
+  { name: "/write", module: "src/client/app/routes/write.tsx", targetKb: 130, budgetKb: 145 },
 ] as const;
 const failures: string[] = [];
 

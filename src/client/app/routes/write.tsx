@@ -1,15 +1,12 @@
-import { lazy, Suspense } from "react";
 import { useMe } from "#client/lib/get-me.ts";
 import { SuspensionNotice } from "#client/features/moderation/components/suspension-notice.tsx";
 import { WritingPage } from "#client/features/writing/components/writing-page.tsx";
 import { DraftsReady } from "#client/features/writing/offline/drafts-ready.tsx";
 import { OfflineCopyNote } from "#client/components/ui/offline-copy-note.tsx";
+import { AfterPublishSlot } from "./after-publish-slot.tsx";
 
 /** Today's prompt may be the service worker's offline copy (shared/pwa.ts). */
 const OFFLINE_COPY_PATHS = ["/api/prompts/today"] as const;
-
-/** The reminder offer under the thanks, loaded once a piece is in (after-publish.tsx). */
-const AfterPublish = lazy(() => import("./after-publish.tsx"));
 
 /** /write: today's prompt, ten minutes, then save or publish (spec §2). Open to everyone. */
 export function Component() {
@@ -19,7 +16,7 @@ export function Component() {
       {me && <SuspensionNotice className="mx-auto mt-4 w-[min(100%-2rem,42rem)]" />}
       <OfflineCopyNote paths={OFFLINE_COPY_PATHS} className="mx-auto mt-4 flex w-fit" />
       <DraftsReady>
-        <WritingPage page="write" afterSuccess={<Suspense fallback={null}><AfterPublish /></Suspense>} />
+        <WritingPage page="write" afterSuccess={<AfterPublishSlot />} />
       </DraftsReady>
     </>
   );
