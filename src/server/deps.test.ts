@@ -40,7 +40,9 @@ describe("the shutdown signal", () => {
     expect(ended).toBe(50);
   });
 
-  it("(the check above sees the warning an ordinary signal gives for as many listeners)", async () => {
+  // Node 24 no longer warns about an AbortSignal's listeners (CI's Node 24 pass: expected [] to
+  // include 'MaxListenersExceededWarning'), so there the check above has nothing to catch.
+  it.runIf(Number(process.versions.node.split(".")[0]) < 24)("(the check above sees the warning an ordinary signal gives for as many listeners)", async () => {
     allowConsoleError(); // Node prints the warning through console.error
     const warnings = await warningsFrom(() => addListeners(new AbortController().signal, 50, () => undefined));
     expect(warnings).toContain("MaxListenersExceededWarning");
