@@ -21,8 +21,6 @@ export interface BackupService {
 
 export async function serveBackups(dataDir: string, socketDir: string, database: Database): Promise<BackupService> {
   const path = join(socketDir, "backup.sock");
-  // One snapshot at a time: each is the whole database in memory.
-  let queue: Promise<unknown> = Promise.resolve();
   const answer = (socket: Socket) => {
     socket.on("error", () => socket.destroy());
     let asked = "";
@@ -34,9 +32,8 @@ export async function serveBackups(dataDir: string, socketDir: string, database:
         socket.end(`${JSON.stringify({ ok: false, message: "unknown request" })}\n`);
         return;
       }
-      const run = queue.then(() => takeSnapshot(database, { dataDir }));
-      queue = run.catch(() => undefined);
-      run.then(
+      // takeSnapshot makes one at a time, whoever asks (each is the whole database in memory).
+      takeSnapshot(database, { dataDir }).then(
         (bytes) => {
           socket.write(`${JSON.stringify({ ok: true, size: bytes.length })}\n`);
           socket.end(bytes);

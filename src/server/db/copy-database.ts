@@ -141,14 +141,15 @@ async function hasSchema(q: Queryable, schema: string): Promise<boolean> {
 export async function copyDatabase(source: Database, target: Database, jobsSchemaSql: string): Promise<CopiedTable[]> {
   const [{ n: writers }] = await rows<{ n: number }>(target.db, `select count(*)::int as n from ${APP_SCHEMA}.users where id <> '${DELETED_WRITER_ID}'`) as [{ n: number }];
   if (writers > 0) throw new CopyRefusedError(`The target database already has ${writers} account(s): copy into an empty database.`);
-  if ((await hasSchema(target.db, JOBS_SCHEMA)) && (await rows(target.db, `select 1 from ${JOBS_SCHEMA}.queue limit 1`)).length) {
+  const targetHasJobs = await hasSchema(target.db, JOBS_SCHEMA);
+  if (targetHasJobs && (await rows(target.db, `select 1 from ${JOBS_SCHEMA}.queue limit 1`)).length) {
     throw new CopyRefusedError("An inkwell server has already run on the target database (its job queue is set up): copy into a new, empty database.");
   }
   const report: CopiedTable[] = [];
   await source.db.transaction(async (from) => {
     await from.execute(sql.raw("set transaction isolation level repeatable read, read only"));
     const withJobs = await hasSchema(from, JOBS_SCHEMA);
-    if (withJobs && !(await hasSchema(target.db, JOBS_SCHEMA))) await target.sql(jobsSchemaSql);
+    if (withJobs && !targetHasJobs) await target.sql(jobsSchemaSql);
     await target.db.transaction(async (to) => {
       const appTables = await tablesInOrder(from, APP_SCHEMA, new Set());
       // Rows the migrations themselves wrote (the deleted-writer account, defaults) are replaced by
