@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { readFileSync, writeFileSync } from "node:fs";
 import { freePort } from "./cluster.ts";
+import { wasmFlags } from "../wasm-flags.mjs";
 
 /** Signs the writing sessions the benchmark presents (it mints them as the server would). */
 export const BENCH_AUTH_SECRET = "inkwell-benchmark-secret-not-for-production-0001";
@@ -81,7 +82,7 @@ async function waitUntilHealthy(url: string, child: ChildProcess, output: string
 export async function startServer(opts: StartOptions): Promise<AppServer> {
   const port = await freePort();
   const entry = opts.built ? ["scripts/start.mjs"] : ["--import", "tsx", "src/server/index.ts"];
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...entry], { env: serverEnv(port, opts), stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...wasmFlags(process), ...(opts.nodeArgs ?? []), ...entry], { env: serverEnv(port, opts), stdio: ["ignore", "pipe", "pipe"] });
   const output: string[] = [];
   const keep = (chunk: Buffer) => {
     output.push(...chunk.toString("utf8").split("\n").filter(Boolean));
