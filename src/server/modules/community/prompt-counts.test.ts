@@ -59,8 +59,9 @@ beforeAll(async () => {
 
 describe("pieces per prompt", () => {
   test("stay right through publish, trash, restore, moderation, purge and account deletion", async () => {
-    const [a, b, c] = [0, 1, 2].map(() => createSubmission(t, author, { promptId }));
-    const [ida, idb, idc] = [(await a).id, (await b).id, (await c).id];
+    const ida = (await createSubmission(t, author, { promptId })).id;
+    const idb = (await createSubmission(t, author, { promptId })).id;
+    const idc = (await createSubmission(t, author, { promptId })).id;
     await createSubmission(t, author, { promptId, isPrivate: true });
     const someoneElse = await createUser(t, { name: "Someone Else" });
     await createSubmission(t, someoneElse, { promptId });
