@@ -51,8 +51,14 @@ CREATE TRIGGER "submissions_count_changed" AFTER UPDATE OF "prompt_id", "is_priv
   FOR EACH ROW WHEN (OLD.prompt_id IS DISTINCT FROM NEW.prompt_id OR OLD.is_private IS DISTINCT FROM NEW.is_private
     OR (OLD.hidden_at IS NULL) <> (NEW.hidden_at IS NULL))
   EXECUTE FUNCTION "prompt_piece_counts_add"();--> statement-breakpoint
+-- Every prompt's counts made again from the pieces: the backfill below, and `npm run seed`, whose
+-- bulk insert runs with session_replication_role = replica (no triggers).
+CREATE FUNCTION "prompt_piece_counts_recount"() RETURNS void LANGUAGE sql AS $$
+  DELETE FROM prompt_piece_counts;
+  INSERT INTO prompt_piece_counts (prompt_id, shard, pieces, public_pieces, shown_pieces)
+  SELECT prompt_id, 0, count(*), count(*) FILTER (WHERE is_private = false),
+    count(*) FILTER (WHERE is_private = false AND hidden_at IS NULL)
+  FROM submissions GROUP BY prompt_id;
+$$;--> statement-breakpoint
 -- The pieces already there (the triggers above hold off other writers until this commits).
-INSERT INTO "prompt_piece_counts" ("prompt_id", "shard", "pieces", "public_pieces", "shown_pieces")
-SELECT "prompt_id", 0, count(*), count(*) FILTER (WHERE "is_private" = false),
-  count(*) FILTER (WHERE "is_private" = false AND "hidden_at" IS NULL)
-FROM "submissions" GROUP BY "prompt_id";
+SELECT "prompt_piece_counts_recount"();
