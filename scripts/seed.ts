@@ -214,6 +214,8 @@ async function main(): Promise<number> {
       await seedWriters(tx, plan);
       step(`prompts and ${writers} writers`);
       await seedPieces(tx, plan);
+      // Pieces per prompt (migration 0019): its triggers do not run under the replica role above.
+      await txExec(sql`select prompt_piece_counts_recount()`);
       step(`${pieces} pieces, their likes and comments`);
       for (const def of indexes) await txExec(sql.raw(def));
       step(`${indexes.length} indexes built`);

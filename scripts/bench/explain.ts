@@ -18,6 +18,7 @@ import pg from "pg";
 import { weekStart } from "../../src/shared/domain/dates.ts";
 import { PORTFOLIO_PAGE_SIZE } from "../../src/shared/schemas/portfolio.ts";
 import { PGLITE_EXTENSIONS, type Db } from "../../src/server/db/client.ts";
+import { noJit } from "../../src/server/db/postgres.ts";
 import { lockDataDir } from "../../src/server/db/lock.ts";
 import * as schema from "../../src/server/db/schema/index.ts";
 import { loadEnv } from "../../src/server/env.ts";
@@ -54,7 +55,8 @@ async function openRecording(databaseUrl: string | undefined, dataDir: string): 
   const logger: Logger = { logQuery: (sql, params) => void recorded.push({ sql, params }) };
   const prefix = "explain (analyze, buffers, costs off) ";
   if (databaseUrl) {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+    // The app's own session settings (no JIT: src/server/db/postgres.ts), so the plans are the app's.
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 2, onConnect: noJit });
     const db = drizzlePg(pool, { schema, casing: "snake_case", logger }) as unknown as Db;
     const explain = async (sql: string, params: unknown[]) => (await pool.query<Record<string, string>>(prefix + sql, params)).rows.map((r) => Object.values(r)[0]!);
     return { db, recorded, explain, close: () => pool.end() };

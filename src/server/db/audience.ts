@@ -14,6 +14,9 @@ import { commentNotBlockedByViewer, pieceNotBlockedByViewer } from "./blocks-sql
  * it. A piece moved to the trash has no `submissions` row: nothing here can see it. A suspended
  * writer's pieces are read as anyone's (suspension hides nothing unless an admin hides it).
  *
+ * Pieces per prompt are counted by PostgreSQL's triggers (migration 0019, prompt_piece_counts)
+ * with the same two rules, publicPieceSql and shownPieceSql: a new audience changes them too.
+ *
  * The SQL is spelled the way the partial indexes are made (`is_private = false`,
  * submissions_public_*_idx), so the planner still reads them.
  */

@@ -6,6 +6,7 @@ import { createTestApp, freshPglite, freshPostgres, testAppOf, type TestApp } fr
 import { createApp } from "../app.ts";
 import { createDeps } from "../create-deps.ts";
 import { JOBS_SCHEMA } from "../jobs/queue.ts";
+import { submissionCounts } from "../modules/admin/admin.shared.ts";
 import type { Database } from "./client.ts";
 import { copyDatabase, CopyRefusedError } from "./copy-database.ts";
 
@@ -75,6 +76,8 @@ describe("copying the embedded database to another database", () => {
     const comments = await copy.json<CommentList>(`/api/community/pieces/${piece.id}/comments`);
     expect(comments.body.comments.map((c) => c.content)).toEqual(["A comment that comes along"]);
     expect((await copy.json(`/api/community/pieces/${kept.id}`)).status).toBe(404);
+    // Pieces per prompt are made again by the copy's own triggers, not copied on top of them.
+    expect((await submissionCounts(copy.deps.db, [piece.promptId], true)).get(piece.promptId)).toBe(1);
     expect(JSON.stringify((await copy.json("/api/me/notification-prefs", { cookie: writer.cookie })).body)).toContain('"reminderHour":7');
     // The waiting job is in the copy's queue, in its queue's partition.
     const { rows } = await target.sql(`select name, data from ${JOBS_SCHEMA}.job where name = $1 and data->>'copied' = 'true'`, [queue]);

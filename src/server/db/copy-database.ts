@@ -17,6 +17,12 @@ const BATCH = 1000;
 const APP_SCHEMA = "public";
 const JOBS_SCHEMA = "pgboss";
 
+/**
+ * Tables the target's own triggers fill as the rows they summarise arrive: copied too, they would
+ * count every piece twice (prompt_piece_counts: migration 0019).
+ */
+const DERIVED_TABLES: ReadonlySet<string> = new Set(["prompt_piece_counts"]);
+
 export class CopyRefusedError extends Error {}
 
 export interface CopiedTable {
@@ -151,7 +157,7 @@ export async function copyDatabase(source: Database, target: Database, jobsSchem
     const withJobs = await hasSchema(from, JOBS_SCHEMA);
     if (withJobs && !targetHasJobs) await target.sql(jobsSchemaSql);
     await target.db.transaction(async (to) => {
-      const appTables = await tablesInOrder(from, APP_SCHEMA, new Set());
+      const appTables = await tablesInOrder(from, APP_SCHEMA, DERIVED_TABLES);
       // Rows the migrations themselves wrote (the deleted-writer account, defaults) are replaced by
       // the source's, children first. (Not TRUNCATE: the audit log's trigger refuses it, and it is empty here.)
       for (const table of [...appTables].reverse()) {

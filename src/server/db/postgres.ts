@@ -19,6 +19,13 @@ const CONNECT_TIMEOUT_MS = 5000;
 const LISTEN_RETRY_MIN_MS = 250;
 const LISTEN_RETRY_MAX_MS = 10_000;
 const MIGRATION_LOCK = 727274;
+/**
+ * The app's statements are short reads and writes through indexes, never worth compiling: at a
+ * million pieces a search's estimated cost (a branch it skips at run time counts in the estimate)
+ * passed jit_above_cost, and compiling it took 80-200 ms of a 3 ms query (issue 28 item 4). The
+ * pool runs this on each new connection before handing it out (pg-pool awaits `onConnect`).
+ */
+export const noJit = async (client: pg.ClientBase): Promise<void> => void (await client.query("set jit = off"));
 
 const logLine = (msg: string, err?: unknown) => logError(msg, err ?? new Error("connection ended"));
 
@@ -176,7 +183,7 @@ function guardCheckout(client: pg.PoolClient): pg.PoolClient {
 }
 
 export async function openPostgres(url: string, migrationsFolder: string): Promise<Database> {
-  const pool = new GuardedPool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+  const pool = new GuardedPool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true, onConnect: noJit });
   // Idle connections report through the pool; checked-out ones through their own client. Once
   // closing, an error is the end of a connection we let go: pool.end() resolves before the
   // server has seen every socket close, so a database dropped right after can still reach one.

@@ -5,3 +5,4 @@ export * from "./blocks.ts";
 export * from "./mail.ts";
 export * from "./notifications.ts";
 export * from "./trash.ts";
+export * from "./prompt-counts.ts";

@@ -1,7 +1,6 @@
-import { and, count, inArray, sql } from "drizzle-orm";
-import { publicPieceSql } from "../../db/audience.ts";
+import { inArray, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
-import { prompts, submissions, users } from "../../db/schema/index.ts";
+import { promptPieceCounts, prompts, submissions, users } from "../../db/schema/index.ts";
 
 /*
  * What more than one admin service needs: the columns an admin sees of prompts and pieces, piece
@@ -41,14 +40,25 @@ export const signedPieceColumns = {
   alias: submissions.authorAlias,
 };
 
-/** Pieces per prompt: every piece (`publicOnly` false) or only those others can read. */
+/**
+ * Pieces per prompt: every piece (`publicOnly` false) or the public ones, hidden or not
+ * (publicPieceSql). Read from prompt_piece_counts (schema/prompt-counts.ts), a few rows a prompt
+ * whatever the number of pieces (issue 28 item 5).
+ */
 export async function submissionCounts(db: Queryable, promptIds: string[], publicOnly: boolean): Promise<Map<string, number>> {
   if (promptIds.length === 0) return new Map();
-  const where = publicOnly
-    ? and(inArray(submissions.promptId, promptIds), publicPieceSql(sql`${submissions}`))
-    : inArray(submissions.promptId, promptIds);
-  const rows = await db.select({ promptId: submissions.promptId, n: count() }).from(submissions).where(where).groupBy(submissions.promptId);
-  return new Map(rows.map((r) => [r.promptId, r.n]));
+  const rows = await submissionCountsQuery(db, promptIds, publicOnly);
+  return new Map(rows.map((r) => [r.promptId, Number(r.n)]));
+}
+
+/** The statement of submissionCounts (exported for the test of its plan). */
+export function submissionCountsQuery(db: Queryable, promptIds: string[], publicOnly: boolean) {
+  const counted = publicOnly ? promptPieceCounts.publicPieces : promptPieceCounts.pieces;
+  return db
+    .select({ promptId: promptPieceCounts.promptId, n: sql<number>`coalesce(sum(${counted}), 0)::int` })
+    .from(promptPieceCounts)
+    .where(inArray(promptPieceCounts.promptId, promptIds))
+    .groupBy(promptPieceCounts.promptId);
 }
 
 // ---------- PostgreSQL errors ----------

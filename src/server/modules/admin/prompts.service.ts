@@ -1,4 +1,4 @@
-import { and, count, eq, lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import { ADMIN_PROMPTS_PAGE_SIZE, ADMIN_SUBMISSIONS_PAGE_SIZE } from "#shared/constants.ts";
 import { authorLabel } from "#shared/domain/author.ts";
@@ -91,7 +91,7 @@ export async function listPromptSubmissions(db: Queryable, promptId: string, cur
     .where(and(publicPieces, promptPiecesPager.olderThan(submissions.createdAt, submissions.id, after)))
     .orderBy(...promptPiecesPager.order(submissions.createdAt, submissions.id))
     .limit(promptPiecesPager.limit);
-  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(submissions).where(publicPieces);
+  const n = (await submissionCounts(db, [promptId], true)).get(promptId) ?? 0;
   const { page, nextCursor } = promptPiecesPager.page(rows);
   return {
     prompt,

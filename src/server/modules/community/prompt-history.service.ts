@@ -16,7 +16,7 @@ export async function queryPromptHistory(db: Db, today: string): Promise<PromptH
   };
 }
 
-/** Counting every prompt's pieces is the feed's heaviest read: keep it until the counts change. */
+/** The history reads a few rows a prompt (prompt_piece_counts); kept anyway until the counts change, so a busy feed asks once. */
 const HISTORY_CACHE_MS = 60_000;
 const COUNT_CHANGING_EVENTS = new Set(["piece:published", "piece:deleted"]);
 const historyCaches = new WeakMap<Deps, Map<string, { at: number; value: Promise<PromptHistory> }>>();
