@@ -175,15 +175,21 @@ async function writeFloor(fx: Fixture, file: string, target: Target, clients: nu
   return { target: target.name, scripts, statements, from: "warm", perClient: true };
 }
 
-/** Captures every target's floor from the server `pid` (started with `captureSql: file`); writes for `clients` writers. */
-export async function captureFloors(fx: Fixture, pid: number, file: string, targets: Target[], clients: number): Promise<Floor[]> {
+/**
+ * Captures every target's floor from the server `pid` (started with `captureSql: file`); writes
+ * for `clients` writers, first. Before the reads one request of `publish` (when no write was
+ * captured) empties the feed's cache, so that a cached page's first request is its miss.
+ */
+export async function captureFloors(fx: Fixture, pid: number, file: string, targets: Target[], clients: number, publish: Target): Promise<Floor[]> {
   const floors: Floor[] = [];
   await switchCapture(pid, file, true);
   try {
-    for (const target of targets) {
+    const writes = targets.filter((t) => t.kind === "write");
+    for (const target of writes) floors.push(await writeFloor(fx, file, target, clients));
+    if (writes.length === 0) await send(fx, publish.requests(fx, 1, 0)[0]!, {});
+    for (const target of targets.filter((t) => t.kind === "read")) {
       const [base] = target.requests(fx, 1, 0);
-      if (!base) continue;
-      floors.push(target.kind === "write" ? await writeFloor(fx, file, target, clients) : await readFloor(fx, file, target, base));
+      if (base) floors.push(await readFloor(fx, file, target, base));
     }
   } finally {
     await switchCapture(pid, file, false);

@@ -86,8 +86,9 @@ async function measure(engine: Engine, databaseUrl: string | undefined, dataDir:
     log(`${fx.cookies.length} writers signed in`);
     const floorDir = join(work, "floors");
     rmSync(floorDir, { recursive: true, force: true });
-    const captured = capture ? await captureFloors(fx, server.pid, capture, [...WRITES, ...READS].filter((t) => chosen(t.name)), Math.max(...connections)) : [];
-    const floors = new Map(captured.map((f, i) => [f.target, { floor: f, scripts: writeScripts(f, floorDir, String(i).padStart(2, "0")) }]));
+    const captured = capture ? await captureFloors(fx, server.pid, capture, [...WRITES, ...READS].filter((t) => chosen(t.name)), Math.max(...connections), WRITES[0]!) : [];
+    // A floor of no statements (nothing to run) is left out.
+    const floors = new Map(captured.filter((f) => f.statements > 0).map((f, i) => [f.target, { floor: f, scripts: writeScripts(f, floorDir, String(i).padStart(2, "0")) }]));
     if (capture) log(`statements per request: ${captured.map((f) => `${f.target} ${f.statements}${f.from === "miss" ? " (miss)" : ""}`).join("; ")}`);
     // The writes captured moved the feed's head: the cursors a reader is handed now.
     if (capture) Object.assign(fx, await feedCursors(server.url));
