@@ -20,6 +20,8 @@ export interface Fixture {
   filterPromptId: string;
   /** Today's prompt (publishing). */
   todayPromptId: string;
+  /** The cursor of the feed's second page. */
+  page2Cursor: string;
   /** The cursor of the feed's fifth page. */
   laterCursor: string;
 }
@@ -79,12 +81,19 @@ export async function prepareFixture(appUrl: string, fromDb: { pieceIds: string[
   }
   const today = await getJson<{ prompt: { id: string | null } }>(`${appUrl}/api/prompts/today`);
   if (!today.prompt.id) throw new Error("no prompt for today in the seeded database");
+  return { appUrl, cookies, ...fromDb, todayPromptId: today.prompt.id, ...(await feedCursors(appUrl)) };
+}
+
+/** The cursors of the feed's second and fifth pages as a visitor is handed them now. */
+export async function feedCursors(appUrl: string): Promise<Pick<Fixture, "page2Cursor" | "laterCursor">> {
+  const cursors: string[] = [];
   let cursor: string | null = null;
   for (let page = 1; page < 5; page++) {
     const query: string = cursor ? `?cursor=${encodeURIComponent(cursor)}` : "";
     const feed: { nextCursor: string | null } = await getJson(`${appUrl}/api/community/feed${query}`);
     cursor = feed.nextCursor;
     if (!cursor) throw new Error(`the feed has no page ${page + 1}`);
+    cursors.push(cursor);
   }
-  return { appUrl, cookies, ...fromDb, todayPromptId: today.prompt.id, laterCursor: cursor! };
+  return { page2Cursor: cursors[0]!, laterCursor: cursors[3]! };
 }

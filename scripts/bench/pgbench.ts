@@ -1,43 +1,43 @@
 /**
- * The floor: the feed's first page as the database alone serves it. The SQL is the app's own
- * (`feedPageQuery`, rendered by Drizzle with its parameters written in as literals), run by
- * pgbench with as many clients as the app had connections, for as long, on the same database.
- * The app needs the same query per request, so without a cache it cannot be faster than this.
+ * The floor of one endpoint: its own statements (captured by floors.ts) through pgbench, with as
+ * many clients as the app had connections, for as long, on the same database, right after the
+ * app's run of that endpoint (the app idle meanwhile). The app sends the same statements per
+ * request, so without a cache it cannot be faster than this.
  */
 import { spawn } from "node:child_process";
-import { writeFileSync } from "node:fs";
-import { PgDialect } from "drizzle-orm/pg-core";
-import { feedPageQuery } from "../../src/server/modules/community/feed.query.ts";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { binary } from "./cluster.ts";
-
-/** A value as an SQL literal (the feed's parameters are text, numbers, booleans or null). */
-function literal(value: unknown): string {
-  if (value === null || value === undefined) return "null";
-  if (typeof value === "number" || typeof value === "bigint") return String(value);
-  if (typeof value === "boolean") return value ? "true" : "false";
-  const text = value instanceof Date ? value.toISOString() : typeof value === "string" ? value : JSON.stringify(value);
-  return `'${text.replace(/'/g, "''")}'`;
-}
-
-/** The SQL of the feed's first page (Recent, everyone, no search), as the API sends it, parameters inlined. */
-export function feedFirstPageSql(): string {
-  const query = feedPageQuery({ prompt: "all", filter: "all", sort: "recent", q: "", viewerId: null, now: new Date() }, null);
-  if (!query) throw new Error("feedPageQuery gave no query for the first page");
-  const { sql, params } = new PgDialect().sqlToQuery(query);
-  return sql.replace(/\$(\d+)/g, (_, n: string) => literal(params[Number(n) - 1])).trim();
-}
+import type { Floor } from "./floors.ts";
 
 export interface PgbenchResult {
+  target: string;
   clients: number;
+  tps: number;
+  latencyMs: number | null;
+  failed: number;
+  /** Statements per request, and whether they are a repeated request's or the first's (floors.ts). */
+  statements: number;
+  from: Floor["from"];
+}
+
+/** Writes the floor's scripts into `dir`; returns their paths. */
+export function writeScripts(floor: Floor, dir: string, slug: string): string[] {
+  mkdirSync(dir, { recursive: true });
+  return floor.scripts.map((script, i) => {
+    const path = join(dir, `${slug}-${i}.sql`);
+    writeFileSync(path, script);
+    return path;
+  });
+}
+
+interface Run {
   tps: number;
   latencyMs: number | null;
   failed: number;
 }
 
-/** pgbench -c CLIENTS -T SECONDS with the feed's SQL; `url` names the database. */
-export async function runPgbench(binDir: string, url: string, clients: number, seconds: number, scriptPath: string): Promise<PgbenchResult> {
-  writeFileSync(scriptPath, `${feedFirstPageSql()};\n`);
-  const args = ["--no-vacuum", "--client", String(clients), "--jobs", "2", "--time", String(seconds), "--file", scriptPath, url];
+async function pgbench(binDir: string, args: string[]): Promise<Run> {
   const output = await new Promise<string>((resolve, reject) => {
     const child = spawn(binary(binDir, "pgbench"), args, { stdio: ["ignore", "pipe", "pipe"] });
     let text = "";
@@ -50,5 +50,22 @@ export async function runPgbench(binDir: string, url: string, clients: number, s
   if (!tps) throw new Error(`pgbench printed no tps:\n${output.slice(-2000)}`);
   const latency = /latency average = ([\d.]+) ms/.exec(output)?.[1];
   const failed = /number of failed transactions: (\d+)/.exec(output)?.[1];
-  return { clients, tps: Math.round(Number(tps)), latencyMs: latency ? Number(latency) : null, failed: Number(failed ?? 0) };
+  return { tps: Number(tps), latencyMs: latency ? Number(latency) : null, failed: Number(failed ?? 0) };
+}
+
+/**
+ * pgbench -c CLIENTS -T SECONDS over `scripts` (one picked at random per transaction); for a
+ * floor with one script per client, CLIENTS pgbench processes of one client each, side by side,
+ * their tps added up. `url` names the database.
+ */
+export async function runPgbench(binDir: string, url: string, floor: Floor, scripts: string[], clients: number, seconds: number): Promise<PgbenchResult> {
+  const common = ["--no-vacuum", "--time", String(seconds)];
+  const runs = floor.perClient
+    ? await Promise.all(Array.from({ length: clients }, (_, i) => pgbench(binDir, [...common, "--client", "1", "--file", scripts[i % scripts.length]!, url])))
+    : [await pgbench(binDir, [...common, "--client", String(clients), "--jobs", "2", ...scripts.flatMap((s) => ["--file", s]), url])];
+  const tps = runs.reduce((sum, r) => sum + r.tps, 0);
+  const latencies = runs.map((r) => r.latencyMs).filter((l): l is number => l !== null);
+  const latencyMs = latencies.length ? Number((latencies.reduce((a, b) => a + b, 0) / latencies.length).toFixed(3)) : null;
+  const failed = runs.reduce((sum, r) => sum + r.failed, 0);
+  return { target: floor.target, clients, tps: Math.round(tps), latencyMs, failed, statements: floor.statements, from: floor.from };
 }

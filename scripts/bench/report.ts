@@ -43,8 +43,8 @@ export interface RunInfo {
 const num = (n: number) => n.toLocaleString("en-US");
 const ratio = (r: number) => `${r.toFixed(2)}×`;
 
-function floorOf(size: SizeRun, connections: number): PgbenchResult | undefined {
-  return size.floor.find((f) => f.clients === connections);
+function floorOf(size: SizeRun, target: string, connections: number): PgbenchResult | undefined {
+  return size.floor.find((f) => f.target === target && f.clients === connections);
 }
 
 function engineTable(size: SizeRun, run: EngineRun): string {
@@ -52,16 +52,11 @@ function engineTable(size: SizeRun, run: EngineRun): string {
   if (run.failure) return `${head}\n\nNot measured: ${run.failure}\n`;
   const lines = [head, "", "| endpoint | conns | req/s | p50 ms | p99 ms | errors | peak RSS MB | × floor |", "|---|---|---|---|---|---|---|---|"];
   for (const r of run.results) {
-    const floor = floorOf(size, r.connections);
-    const toFloor = floor && r.kind === "read" ? ratio(r.rps / floor.tps) : "";
+    const floor = floorOf(size, r.target, r.connections);
+    const toFloor = floor ? ratio(r.rps / floor.tps) : "";
     lines.push(`| ${r.target} | ${r.connections} | ${num(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.peakRssMb ?? "?"} | ${toFloor} |`);
   }
-  if (run.engine === "postgres") {
-    for (const f of size.floor) {
-      lines.push(`| *floor: the feed's first-page SQL through pgbench* | ${f.clients} | ${num(f.tps)} tps | | ${f.latencyMs ?? "?"} (mean) | ${f.failed} | | 1.00× |`);
-    }
-    if (size.floorFailure) lines.push(`\npgbench failed: ${size.floorFailure}`);
-  }
+  if (run.engine === "postgres" && size.floorFailure) lines.push(`\npgbench failed: ${size.floorFailure}`);
   for (const r of run.results.filter((x) => x.errors > 0)) {
     const kinds = [`${r.timeouts} time-outs`, `${r.non2xx} non-2xx`, `${r.errors - r.timeouts - r.non2xx} connection errors`].filter((k) => !k.startsWith("0 "));
     const samples = r.samples.map((s) => `\`${s.replace(/`/g, "'")}\``).join("; ");
@@ -70,17 +65,21 @@ function engineTable(size: SizeRun, run: EngineRun): string {
   return `${lines.join("\n")}\n`;
 }
 
-function floorTable(sizes: SizeRun[], connections: number[]): string {
-  const lines = ["| pieces | conns | floor (pgbench tps) | PostgreSQL feed req/s | ratio | PGlite feed req/s | ratio |", "|---|---|---|---|---|---|---|"];
+/** Every endpoint with a floor: the app's req/s on each engine ÷ its own statements' tps through pgbench. */
+function floorTable(sizes: SizeRun[]): string {
+  const lines = [
+    "| pieces | endpoint | conns | statements | floor (pgbench tps) | PostgreSQL req/s | app ÷ floor | PGlite req/s | PGlite ÷ floor |",
+    "|---|---|---|---|---|---|---|---|---|",
+  ];
   for (const size of sizes) {
-    for (const c of connections) {
-      const floor = floorOf(size, c);
-      if (!floor) continue;
+    for (const floor of size.floor) {
       const cell = (engine: Engine) => {
-        const r = size.engines.find((e) => e.engine === engine)?.results.find((x) => x.connections === c && x.target.startsWith("feed, first page"));
-        return r ? [num(r.rps), ratio(r.rps / floor.tps)] : ["—", "—"];
+        const r = size.engines.find((e) => e.engine === engine)?.results.find((x) => x.connections === floor.clients && x.target === floor.target);
+        return r ? [num(r.rps), floor.tps > 0 ? ratio(r.rps / floor.tps) : "—"] : ["—", "—"];
       };
-      lines.push(`| ${size.label} | ${c} | ${num(floor.tps)} | ${cell("postgres").join(" | ")} | ${cell("pglite").join(" | ")} |`);
+      const statements = `${floor.statements}${floor.from === "miss" ? " (a miss)" : ""}`;
+      const tps = `${num(floor.tps)}${floor.failed ? ` (${floor.failed} failed)` : ""}`;
+      lines.push(`| ${size.label} | ${floor.target} | ${floor.clients} | ${statements} | ${tps} | ${cell("postgres").join(" | ")} | ${cell("pglite").join(" | ")} |`);
     }
   }
   return lines.join("\n");
@@ -132,11 +131,11 @@ export function resultsMarkdown(info: RunInfo, sizes: SizeRun[]): string {
     seedTable(sizes),
     "",
     ...sizes.flatMap((s) => s.engines.map((e) => engineTable(s, e))),
-    "## The feed against its floor",
+    "## Each endpoint against its floor",
     "",
-    "The feed's first page through the app, divided by the same SQL through pgbench on the same database, same client count.",
+    "Each endpoint through the app, divided by its own statements (captured from the app, `scripts/bench/floors.ts`) through pgbench on the same database at the same client count, run right after the app's run of it. \"a miss\": a cached page sends no SQL, so its floor is what its first request sent. Writes run rolled back (no commit flush), so their ratio is a lower bound.",
     "",
-    floorTable(sizes, info.connections),
+    floorTable(sizes),
     "",
     `## Cost growth, ${sizes.length > 1 ? `${sizes[0]!.label} → ${largest} pieces` : "by size"}`,
     "",

@@ -3,8 +3,8 @@
  *               [--duration 10] [--scale-out 100k|none] [--out BENCHMARKS.md]
  *
  * Seeds each size on PostgreSQL and on the embedded PGlite, starts the app on each, loads the
- * reads and the writes at each connection count, runs the feed's SQL through pgbench (the
- * floor), EXPLAINs every listing query at the largest size, prints the tables and writes
+ * reads and the writes at each connection count, each followed by its own statements through
+ * pgbench (its floor, floors.ts), EXPLAINs every listing query at the largest size, prints the tables and writes
  * BENCHMARKS.md; at one size (--scale-out; 100k by default) also PostgreSQL with two app
  * instances behind a round-robin proxy against one (scale.ts). --quick: 10k pieces only, 3 s per endpoint, written to
  * .tmp/bench/BENCHMARKS.quick.md (add --out BENCHMARKS.md to keep it). See BENCHMARKS.md.
@@ -15,9 +15,10 @@ import { cpus, loadavg, totalmem } from "node:os";
 import { join, resolve } from "node:path";
 import { dropDatabase, findPostgres, freshDatabase, serverVersion, type Postgres } from "./cluster.ts";
 import { explainAll, explainMarkdown } from "./explain.ts";
-import { BENCH_PASSWORD, prepareFixture, readPieceIds } from "./fixture.ts";
+import { BENCH_PASSWORD, feedCursors, prepareFixture, readPieceIds } from "./fixture.ts";
 import { runLoad, warmUp, type LoadResult } from "./load.ts";
-import { runPgbench } from "./pgbench.ts";
+import { captureFloors } from "./floors.ts";
+import { runPgbench, writeScripts, type PgbenchResult } from "./pgbench.ts";
 import { measureScaleOut, scaleMarkdown, type ScaleRun } from "./scale.ts";
 import { ENGINE_NAMES, resultsMarkdown, type Engine, type EngineRun, type RunInfo, type SizeRun } from "./report.ts";
 import { startServer } from "./server.ts";
@@ -60,26 +61,57 @@ function seed(pieces: number, env: Record<string, string>): number {
   return (performance.now() - started) / 1000;
 }
 
-/** Starts the app on one engine and size and loads every endpoint: reads first (on the seeded data), then writes. */
-async function measure(engine: Engine, databaseUrl: string | undefined, dataDir: string): Promise<LoadResult[]> {
+interface Measured {
+  results: LoadResult[];
+  floors: PgbenchResult[];
+  floorFailures: string[];
+}
+
+/**
+ * Starts the app on one engine and size and loads every endpoint: reads first (on the seeded
+ * data), then writes. On PostgreSQL each endpoint's statements are captured first (floors.ts;
+ * the writes before the reads, so a publish has emptied the feed cache and a visitor's first
+ * page is captured as the miss it is without the cache), and after each app run of an endpoint
+ * its statements go through pgbench at the same client count, the app idle.
+ */
+async function measure(engine: Engine, databaseUrl: string | undefined, dataDir: string, binDir: string): Promise<Measured> {
   const fromDb = await readPieceIds(databaseUrl, dataDir);
-  const server = await startServer({ databaseUrl, dataDir });
+  const capture = engine === "postgres" && databaseUrl ? join(work, "statements.jsonl") : undefined;
+  if (capture) writeFileSync(capture, "");
+  const server = await startServer({ databaseUrl, dataDir, captureSql: capture });
   log(`${ENGINE_NAMES[engine]} app started at ${server.url}`);
+  const out: Measured = { results: [], floors: [], floorFailures: [] };
   try {
     const fx = await prepareFixture(server.url, fromDb, writers);
     log(`${fx.cookies.length} writers signed in`);
+    const floorDir = join(work, "floors");
+    rmSync(floorDir, { recursive: true, force: true });
+    const captured = capture ? await captureFloors(fx, server.pid, capture, [...WRITES, ...READS].filter((t) => chosen(t.name)), Math.max(...connections), WRITES[0]!) : [];
+    // A floor of no statements (nothing to run) is left out.
+    const floors = new Map(captured.filter((f) => f.statements > 0).map((f, i) => [f.target, { floor: f, scripts: writeScripts(f, floorDir, String(i).padStart(2, "0")) }]));
+    if (capture) log(`statements per request: ${captured.map((f) => `${f.target} ${f.statements}${f.from === "miss" ? " (miss)" : ""}`).join("; ")}`);
+    // The writes captured moved the feed's head: the cursors a reader is handed now.
+    if (capture) Object.assign(fx, await feedCursors(server.url));
     await warmUp(fx, 3);
-    const results: LoadResult[] = [];
     for (const targets of [READS, WRITES]) {
       for (const [run, c] of connections.entries()) {
         for (const target of targets.filter((t) => chosen(t.name))) {
           const r = await runLoad(target, fx, server.pid, c, duration, run);
           log(`${ENGINE_NAMES[engine]}: ${target.name}, ${c} conns: ${r.rps} req/s, p99 ${r.p99} ms, ${r.errors} errors`);
-          results.push(r);
+          out.results.push(r);
+          const f = floors.get(target.name);
+          if (!f || !databaseUrl) continue;
+          try {
+            const floor = await runPgbench(binDir, databaseUrl, f.floor, f.scripts, c, duration);
+            log(`  its floor: ${floor.tps} tps (${floor.statements} statements, ${floor.failed} failed)`);
+            out.floors.push(floor);
+          } catch (err) {
+            out.floorFailures.push(`${target.name} at ${c}: ${errorText(err)}`);
+          }
         }
       }
     }
-    return results;
+    return out;
   } finally {
     await server.stop();
   }
@@ -115,25 +147,19 @@ async function runSize(pgServer: Postgres, label: string, largest: boolean): Pro
     }
     const run: EngineRun = { engine, results: [] };
     try {
-      run.results = await measure(engine, url, dir);
+      const measured = await measure(engine, url, dir, pgServer.binDir);
+      run.results = measured.results;
+      size.floor.push(...measured.floors);
+      if (measured.floorFailures.length) size.floorFailure = measured.floorFailures.join("; ");
     } catch (err) {
       run.failure = errorText(err);
       log(`${ENGINE_NAMES[engine]} at ${size.label}: ${run.failure}`);
     }
     size.engines.push(run);
-    if (engine === "postgres") {
-      // The floor, on the same database, with no app running.
-      try {
-        for (const c of connections) size.floor.push(await runPgbench(pgServer.binDir, pgUrl, c, duration, join(work, "feed.sql")));
-        log(`floor: ${size.floor.map((f) => `${f.tps} tps at ${f.clients}`).join(", ")}`);
-      } catch (err) {
-        size.floorFailure = errorText(err);
-      }
-      if (label === scaleOutSize && url) {
-        log("scale out: one instance, then two, behind a round-robin proxy");
-        const fromDb = await readPieceIds(url, dir);
-        scale = await measureScaleOut({ label: size.label, databaseUrl: url, dataDir: dir, fromDb, writers, connections: Math.max(...connections), duration, log });
-      }
+    if (engine === "postgres" && label === scaleOutSize && url) {
+      log("scale out: one instance, then two, behind a round-robin proxy");
+      const fromDb = await readPieceIds(url, dir);
+      scale = await measureScaleOut({ label: size.label, databaseUrl: url, dataDir: dir, fromDb, writers, connections: Math.max(...connections), duration, log });
     }
     rmSync(dir, { recursive: true, force: true });
   }

@@ -29,6 +29,8 @@ export interface StartOptions {
   nodeArgs?: string[];
   /** The built server as `npm start` runs it (`node scripts/start.mjs`, building what is stale) instead of the TypeScript sources under tsx. */
   built?: boolean;
+  /** Record the statements the app sends into this file, switched by SIGUSR2 (capture-sql.ts; the sources only). */
+  captureSql?: string;
 }
 
 /**
@@ -60,6 +62,7 @@ function serverEnv(port: number, opts: StartOptions): NodeJS.ProcessEnv {
     SMTP_URL: "",
     ADMIN_EMAILS: "",
     TEST_CLOCK: "",
+    BENCH_CAPTURE_SQL: opts.captureSql ?? "",
   };
 }
 
@@ -81,7 +84,8 @@ async function waitUntilHealthy(url: string, child: ChildProcess, output: string
 
 export async function startServer(opts: StartOptions): Promise<AppServer> {
   const port = await freePort();
-  const entry = opts.built ? ["scripts/start.mjs"] : ["--import", "tsx", "src/server/index.ts"];
+  const capture = opts.captureSql ? ["--import", "./scripts/bench/capture-sql.ts"] : [];
+  const entry = opts.built ? ["scripts/start.mjs"] : ["--import", "tsx", ...capture, "src/server/index.ts"];
   const child = spawn(process.execPath, [...wasmFlags(process), ...(opts.nodeArgs ?? []), ...entry], { env: serverEnv(port, opts), stdio: ["ignore", "pipe", "pipe"] });
   const output: string[] = [];
   const keep = (chunk: Buffer) => {

@@ -26,6 +26,8 @@ export interface Context {
 export interface Target {
   name: string;
   kind: "read" | "write";
+  /** The request names a piece from `fx.pieceIds` that changes from one request to the next (floors.ts). */
+  variesBy?: "piece";
   /** `run` numbers the runs of this target against one server, so writes never repeat themselves. */
   requests(fx: Fixture, connections: number, run: number): Request[];
 }
@@ -60,10 +62,13 @@ export const READS: Target[] = [
   get('search, rare word ("marovel")', () => `${feed}?q=marovel`),
   get("feed, one prompt (prompt filter)", (fx) => `${feed}?prompt=${fx.filterPromptId}`),
   get("prompt filter's list (prompt history)", () => "/api/community/prompts"),
+  get("feed, first page, signed in", () => feed, (fx) => ({ cookie: fx.cookies[0]! })),
+  get("feed, page 2 by cursor", (fx) => `${feed}?cursor=${encodeURIComponent(fx.page2Cursor)}`),
   get("feed, page 5 by cursor", (fx) => `${feed}?cursor=${encodeURIComponent(fx.laterCursor)}`),
   {
     name: "piece (a different one each request)",
     kind: "read",
+    variesBy: "piece",
     requests: (fx, connections) => [
       {
         method: "GET",
@@ -104,6 +109,7 @@ export const WRITES: Target[] = [
   {
     name: "like (and unlike) a piece",
     kind: "write",
+    variesBy: "piece",
     requests: (fx, connections, run) => {
       // Each run of this target likes its own half of the pieces; a connection that went round
       // them all unlikes them on the next round, so every request changes something.
@@ -126,6 +132,7 @@ export const WRITES: Target[] = [
   {
     name: "comment on a piece",
     kind: "write",
+    variesBy: "piece",
     requests: (fx, connections) => [
       {
         method: "POST",

@@ -22,7 +22,7 @@ import { validate } from "../../http/validate.ts";
 import { notSuspended } from "../moderation/suspension.service.ts";
 import { addComment, deleteComment, listComments } from "./comments.service.ts";
 import { getFeedPage } from "./feed.service.ts";
-import { serveFirstPage } from "./feed-first-page.ts";
+import { feedCacheOf, serveCachedPage } from "./feed-first-page.ts";
 import { setLike } from "./likes.service.ts";
 import { getPiece } from "./piece.service.ts";
 import { getPromptHistory } from "./prompt-history.service.ts";
@@ -39,11 +39,12 @@ export const communityRoutes = new Hono<AppEnv>()
   /** One page of a view of the feed: ?prompt=all|freewrite|ID &filter=all|featured|week &sort=recent|liked|longest|author &q= &cursor= */
   .get("/community/feed", validate("query", feedQuery), async (c) => {
     const q = c.req.valid("query");
-    const { db, clock } = c.get("deps");
+    const deps = c.get("deps");
     const viewerId = c.get("user")?.id ?? null;
-    // A common view's first page comes from the instance's cache (feed-first-page.ts).
-    if (!q.q && !q.cursor) return serveFirstPage(c, q, viewerId);
-    const page = await getFeedPage(db, { ...q, viewerId, now: clock.now() });
+    // A common view's first page, and the later pages its cached pages lead to, come from the instance's cache (feed-first-page.ts).
+    const cursor = q.cursor ?? null;
+    if (!q.q && feedCacheOf(deps).cacheable(q, cursor)) return serveCachedPage(c, q, cursor, viewerId);
+    const page = await getFeedPage(deps.db, { ...q, viewerId, now: deps.clock.now() });
     return respond(c, communityFeedPage, page);
   })
   /** The prompt filter's options: prompt history with public response counts (spec §7). */

@@ -6,12 +6,17 @@ import type { LiveEvent } from "#shared/schemas/events.ts";
 import type { StoredLiveEvent } from "../../realtime/bus.ts";
 
 /*
- * The first pages of the common feed views (no search, no cursor), kept in memory as the
- * visitor sees them: the page, its JSON, that JSON gzipped once, and a weak ETag. A page stays
- * exactly what the database would answer because every change to what a first page shows comes
- * with a live event, which reaches every instance (realtime/bus.ts) and drops the pages it can
- * change (`staleAfter`, one exhaustive switch: a new event type does not compile until it says
- * which pages it changes). What comes without an event is bounded instead:
+ * The pages of the common feed views (no search), kept in memory as the visitor sees them: the
+ * first page, and each later page whose cursor a cached page of the same view handed out (the
+ * keyset pages 2–7 a reader scrolls through; a cursor a client made up is read, not cached, so
+ * it cannot push real pages out). A cached page is the page, its JSON, that JSON gzipped once,
+ * and a weak ETag. It stays exactly what the database would answer because every change to what
+ * a page shows comes with a live event, which reaches every instance (realtime/bus.ts) and drops
+ * the pages it can change (`staleAfter`, one exhaustive switch: a new event type does not compile
+ * until it says which pages it changes). A later page is a page like the first: its cursor pins
+ * the view's head and the last piece before it, so what it shows is its own pieces (`ids`: the
+ * cards, whose counts and badges events change) and the view's membership (what publish,
+ * delete, hide and feature change), the same rules. What comes without an event is bounded:
  * - "This Week" loses a piece when it turns a week old: such a page expires when its oldest
  *   piece (of those read to make it) does;
  * - a writer renaming themselves or an admin editing a prompt's text changes cards without an
@@ -33,6 +38,8 @@ export type FeedKey = Pick<FeedParams, "prompt" | "filter" | "sort">;
 
 export interface CachedFeedPage {
   key: FeedKey;
+  /** The cursor the page was asked with; null for the first page. */
+  cursor: string | null;
   /** The page as a visitor sees it (likedByMe and isMine false). */
   page: CommunityFeedPage;
   ids: ReadonlySet<string>;
@@ -80,12 +87,15 @@ export function staleAfter(event: LiveEvent): (key: FeedKey, ids: ReadonlySet<st
 }
 
 export const feedKeyString = (key: FeedKey) => `${key.prompt}|${key.filter}|${key.sort}`;
+const pageKey = (key: FeedKey, cursor: string | null) => (cursor === null ? feedKeyString(key) : `${feedKeyString(key)}@${cursor}`);
 
 /** A weak validator: the gzipped and the plain body are the same representation. */
 export const etagOf = (json: string) => `W/"${createHash("sha1").update(json).digest("base64url").slice(0, 22)}"`;
 
 export class FeedCache {
   private readonly entries = new Map<string, CachedFeedPage>();
+  /** Page keys a cached page's nextCursor leads to, with how many cached pages lead there. */
+  private readonly handedOut = new Map<string, number>();
   private readonly filling = new Map<string, { epoch: number; value: Promise<CachedFeedPage> }>();
   /** Own events recorded but not yet delivered back through NOTIFY: id → until when they hold. */
   private readonly ownPending = new Map<number, number>();
@@ -93,7 +103,7 @@ export class FeedCache {
   private readonly recentlyDelivered = new Set<number>();
   private epoch = 0;
   private bytes = 0;
-  /** First pages answered from the cache, and read from the database, since start (GET /metrics). */
+  /** Pages answered from the cache, and read from the database, since start (GET /metrics). */
   hits = 0;
   misses = 0;
 
@@ -121,13 +131,21 @@ export class FeedCache {
   clear(): void {
     this.epoch++;
     this.entries.clear();
+    this.handedOut.clear();
     this.filling.clear();
     this.bytes = 0;
   }
 
-  /** The cached page for `key` if it is fresh, without reading anything. */
-  peek(key: FeedKey, now: number): CachedFeedPage | undefined {
-    const k = feedKeyString(key);
+  /** A page that may be cached: a first page, or a later one whose cursor a cached page handed out (or that is cached). */
+  cacheable(key: FeedKey, cursor: string | null): boolean {
+    if (cursor === null) return true;
+    const k = pageKey(key, cursor);
+    return this.handedOut.has(k) || this.entries.has(k);
+  }
+
+  /** The cached page for `key` and `cursor` (null: the first page) if it is fresh, without reading anything. */
+  peek(key: FeedKey, cursor: string | null, now: number): CachedFeedPage | undefined {
+    const k = pageKey(key, cursor);
     const hit = this.entries.get(k);
     if (!hit || hit.expiresAt <= now) return undefined;
     // Most recently used last: eviction takes the first.
@@ -139,18 +157,18 @@ export class FeedCache {
     return hit;
   }
 
-  /** The cached page for `key`, or a fresh one from `load` (stored when nothing changed meanwhile). */
-  get(key: FeedKey, now: number, load: () => Promise<{ page: CommunityFeedPage; oldest: Date | null }>): Promise<CachedFeedPage> {
-    const hit = this.peek(key, now);
+  /** The cached page for `key` and `cursor`, or a fresh one from `load` (stored when nothing changed meanwhile). */
+  get(key: FeedKey, cursor: string | null, now: number, load: () => Promise<{ page: CommunityFeedPage; oldest: Date | null }>): Promise<CachedFeedPage> {
+    const hit = this.peek(key, cursor, now);
     if (hit) return Promise.resolve(hit);
     this.misses++;
-    const k = feedKeyString(key);
+    const k = pageKey(key, cursor);
     this.remove(k);
     const pending = this.filling.get(k);
     if (pending && pending.epoch === this.epoch) return pending.value;
     const epoch = this.epoch;
     const value = load().then(({ page, oldest }) => {
-      const entry = this.entry(key, page, oldest, now);
+      const entry = this.entry(key, cursor, page, oldest, now);
       if (this.filling.get(k)?.value === value) this.filling.delete(k);
       if (epoch === this.epoch && !this.holding()) this.store(k, entry);
       return entry;
@@ -160,14 +178,14 @@ export class FeedCache {
     return value;
   }
 
-  private entry(key: FeedKey, page: CommunityFeedPage, oldest: Date | null, now: number): CachedFeedPage {
+  private entry(key: FeedKey, cursor: string | null, page: CommunityFeedPage, oldest: Date | null, now: number): CachedFeedPage {
     const json = JSON.stringify(page);
     const gzip = new Uint8Array(gzipSync(json));
     let expiresAt = now + this.limits.maxAgeMs;
     if (key.filter === "week" && oldest) expiresAt = Math.min(expiresAt, oldest.getTime() + WEEK_MS);
     const ids = new Set(page.items.map((i) => i.id));
     // The strings twice (JSON and the page's objects), the gzip once.
-    return { key, page, ids, json, gzip, etag: etagOf(json), expiresAt, bytes: json.length * 4 + gzip.length };
+    return { key, cursor, page, ids, json, gzip, etag: etagOf(json), expiresAt, bytes: json.length * 4 + gzip.length };
   }
 
   private holding(): boolean {
@@ -187,6 +205,7 @@ export class FeedCache {
     this.remove(k);
     this.entries.set(k, entry);
     this.bytes += entry.bytes;
+    this.countNext(entry, 1);
     for (const [oldest] of this.entries) {
       if (this.entries.size <= this.limits.entries && this.bytes <= this.limits.bytes) break;
       this.remove(oldest);
@@ -198,5 +217,14 @@ export class FeedCache {
     if (!e) return;
     this.entries.delete(k);
     this.bytes -= e.bytes;
+    this.countNext(e, -1);
+  }
+
+  private countNext(e: CachedFeedPage, by: 1 | -1): void {
+    if (e.page.nextCursor === null) return;
+    const next = pageKey(e.key, e.page.nextCursor);
+    const n = (this.handedOut.get(next) ?? 0) + by;
+    if (n > 0) this.handedOut.set(next, n);
+    else this.handedOut.delete(next);
   }
 }

@@ -14,42 +14,58 @@ const liked: StoredLiveEvent = { id: 1, type: "piece:liked", payload: { id: cryp
 describe("FeedCache", () => {
   it("holds at most its number of views and bytes, dropping the least recently used", async () => {
     const cache = new FeedCache({ entries: 2, bytes: 10_000, maxAgeMs: 60_000 });
-    await cache.get(key("recent"), 0, loader(1));
-    await cache.get(key("liked"), 0, loader(2));
-    await cache.get(key("recent"), 0, loader(99)); // a hit: now the most recent
-    await cache.get(key("longest"), 0, loader(3));
+    await cache.get(key("recent"), null, 0, loader(1));
+    await cache.get(key("liked"), null, 0, loader(2));
+    await cache.get(key("recent"), null, 0, loader(99)); // a hit: now the most recent
+    await cache.get(key("longest"), null, 0, loader(3));
     expect(cache.size).toBe(2);
-    expect((await cache.get(key("recent"), 0, loader(100))).page.nextCursor).toBe("c1");
-    expect((await cache.get(key("liked"), 0, loader(200))).page.nextCursor).toBe("c200");
+    expect((await cache.get(key("recent"), null, 0, loader(100))).page.nextCursor).toBe("c1");
+    expect((await cache.get(key("liked"), null, 0, loader(200))).page.nextCursor).toBe("c200");
     const tiny = new FeedCache({ entries: 100, bytes: 300, maxAgeMs: 60_000 });
-    for (let i = 1; i <= 5; i++) await tiny.get(key("recent", `p${i}`), 0, loader(i));
+    for (let i = 1; i <= 5; i++) await tiny.get(key("recent", `p${i}`), null, 0, loader(i));
     expect(tiny.size).toBeLessThan(5);
   });
 
   it("reads a page again after its age, and never stores a fill an event overtook", async () => {
     const cache = new FeedCache({ entries: 10, bytes: 1_000_000, maxAgeMs: 1000 });
-    await cache.get(key("recent"), 0, loader(1));
-    expect((await cache.get(key("recent"), 999, loader(2))).page.nextCursor).toBe("c1");
-    expect((await cache.get(key("recent"), 1000, loader(3))).page.nextCursor).toBe("c3");
+    await cache.get(key("recent"), null, 0, loader(1));
+    expect((await cache.get(key("recent"), null, 999, loader(2))).page.nextCursor).toBe("c1");
+    expect((await cache.get(key("recent"), null, 1000, loader(3))).page.nextCursor).toBe("c3");
     let release: () => void = () => undefined;
-    const slow = cache.get(key("liked"), 0, () => new Promise((r) => (release = () => r({ page: page(4), oldest: null }))));
+    const slow = cache.get(key("liked"), null, 0, () => new Promise((r) => (release = () => r({ page: page(4), oldest: null }))));
     cache.delivered(liked);
     // A reader after the event does not wait for the fill that began before it.
-    const after = cache.get(key("liked"), 0, loader(5));
+    const after = cache.get(key("liked"), null, 0, loader(5));
     release();
     expect((await slow).page.nextCursor).toBe("c4");
     expect((await after).page.nextCursor).toBe("c5");
-    expect((await cache.get(key("liked"), 0, loader(6))).page.nextCursor).toBe("c5");
+    expect((await cache.get(key("liked"), null, 0, loader(6))).page.nextCursor).toBe("c5");
   });
 
   it("stores nothing while its own write is between commit and NOTIFY", async () => {
     const cache = new FeedCache({ entries: 10, bytes: 1_000_000, maxAgeMs: 60_000 });
     cache.recorded({ ...liked, id: 7 });
-    await cache.get(key("recent"), 0, loader(1));
-    expect((await cache.get(key("recent"), 0, loader(2))).page.nextCursor).toBe("c2");
+    await cache.get(key("recent"), null, 0, loader(1));
+    expect((await cache.get(key("recent"), null, 0, loader(2))).page.nextCursor).toBe("c2");
     cache.delivered({ ...liked, id: 7 });
-    await cache.get(key("recent"), 0, loader(3));
-    expect((await cache.get(key("recent"), 0, loader(4))).page.nextCursor).toBe("c3");
+    await cache.get(key("recent"), null, 0, loader(3));
+    expect((await cache.get(key("recent"), null, 0, loader(4))).page.nextCursor).toBe("c3");
+  });
+
+  it("keeps a later page only by a cursor a kept page of the same view handed out", async () => {
+    const cache = new FeedCache();
+    expect(cache.cacheable(key("recent"), null)).toBe(true);
+    expect(cache.cacheable(key("recent"), "c1")).toBe(false);
+    await cache.get(key("recent"), null, 0, loader(1));
+    expect(cache.cacheable(key("recent"), "c1")).toBe(true);
+    expect(cache.cacheable(key("liked"), "c1")).toBe(false);
+    expect(cache.cacheable(key("recent"), "made-up")).toBe(false);
+    // Page 2 kept, and the page it hands out in turn.
+    await cache.get(key("recent"), "c1", 0, loader(2));
+    expect(cache.peek(key("recent"), "c1", 0)?.page.nextCursor).toBe("c2");
+    expect(cache.cacheable(key("recent"), "c2")).toBe(true);
+    cache.clear();
+    expect(cache.cacheable(key("recent"), "c1")).toBe(false);
   });
 
   it("has a rule for every live event type", () => {

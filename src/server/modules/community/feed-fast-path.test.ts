@@ -3,13 +3,14 @@ import { gunzipSync } from "node:zlib";
 import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { COMMUNITY_PAGE_SIZE } from "#shared/constants.ts";
 import type { CommunityFeedPage } from "#shared/schemas/community.ts";
 import { withFastPath } from "../../http/node-server.ts";
 import { feedFastPath } from "./feed-fast-path.ts";
 import { insertPieces, minutesAgo, other, ownPrompt, t, useCommunityApp, writer } from "./test-helpers.ts";
 
 /*
- * The feed's fast path (feed-fast-path.ts) over a real Node server: a cached first page is
+ * The feed's fast path (feed-fast-path.ts) over a real Node server: a cached page is
  * answered without the app, exactly as the app answers it; everything else still reaches the app.
  */
 
@@ -82,6 +83,20 @@ describe("the feed's fast path", () => {
       expect(revalidated).toEqual({ ...(await byApp(path, conditional)), fast: true });
       expect(revalidated).toMatchObject({ status: 304, body: "" });
     }
+  });
+
+  it("answers a visitor's cached page 2 exactly as the app does", async () => {
+    const p = await ownPrompt();
+    await insertPieces(Array.from({ length: COMMUNITY_PAGE_SIZE + 5 }, (_, i) => ({ user: writer, promptId: p.id, createdAt: minutesAgo(i + 1) })));
+    const first = `/api/community/feed?prompt=${p.id}`;
+    await untilCached(first);
+    const cursor = (JSON.parse((await get(first)).body) as CommunityFeedPage).nextCursor!;
+    const path = `${first}&cursor=${encodeURIComponent(cursor)}`;
+    await untilCached(path);
+    const headers = { "accept-encoding": "gzip" };
+    const fast = await get(path, headers);
+    expect(fast).toEqual({ ...(await byApp(path, headers)), fast: true });
+    expect((JSON.parse(fast.body) as CommunityFeedPage).items).toHaveLength(5);
   });
 
   it("never answers with a page older than the last event", async () => {

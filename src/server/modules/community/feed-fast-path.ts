@@ -6,20 +6,20 @@ import { SESSION_COOKIE } from "../../http/session.ts";
 import { feedCacheOf, visitorAnswerParts } from "./feed-first-page.ts";
 
 /*
- * A visitor's first feed page answered straight from Node's request when this instance has it
+ * A visitor's feed page (a first page, or a later one by a cursor) answered straight from Node's request when this instance has it
  * cached: no web-standard Request, Headers or Response is made and no middleware runs, which
  * is most of what such a request costs through the app (a profile put the adaptation at
  * 40–60 % of a feed request's CPU).
  *
  * It answers only what it can answer exactly as the app would — same body, ETag, 304 and
  * headers (feed-fast-path.test.ts compares them) — and hands everything else to the app: a
- * cookie that may be a session, a search, a cursor, any other or repeated parameter, one the
+ * cookie that may be a session, a search, any other or repeated parameter, one the
  * app would refuse (its 400), shutdown (its 503), a page not cached yet (the app reads and
  * caches it). Nothing here reads the database, so it cannot fail in a way the app would not.
  */
 
 const PATH = "/api/community/feed";
-const VIEW_PARAMS = new Set(["prompt", "filter", "sort"]);
+const VIEW_PARAMS = new Set(["prompt", "filter", "sort", "cursor"]);
 
 export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
 
@@ -41,7 +41,7 @@ export function feedFastPath(deps: Deps, opts: { draining: () => boolean }): Fas
     const parsed = feedQuery.safeParse(view);
     if (!parsed.success) return false;
     const started = performance.now();
-    const cached = cache.peek(parsed.data, deps.clock.now().getTime());
+    const cached = cache.peek(parsed.data, parsed.data.cursor ?? null, deps.clock.now().getTime());
     if (!cached) return false;
     const answer = visitorAnswerParts(cached, req.headers["if-none-match"], req.headers["accept-encoding"]);
     const length = answer.body === null ? 0 : typeof answer.body === "string" ? Buffer.byteLength(answer.body) : answer.body.byteLength;

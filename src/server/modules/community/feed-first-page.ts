@@ -8,7 +8,8 @@ import { readFeedPage } from "./feed.service.ts";
 import { viewerMarks } from "./feed-viewer.query.ts";
 
 /*
- * The first page of a common feed view (no search, no cursor), from the instance's FeedCache.
+ * A page of a common feed view (no search): the first, or a later one by a cursor a cached page
+ * handed out (FeedCache.cacheable), from the instance's FeedCache.
  *
  * What is cached is the visitor's page. A signed-in viewer gets the same page with their own
  * likedByMe/isMine set from one small query by primary key (feed-viewer.query.ts), never from
@@ -86,7 +87,7 @@ async function viewerAnswer(c: Context<AppEnv>, cached: CachedFeedPage, viewerId
   // A page holding a piece by a writer the viewer blocks is read for them alone, filtered by the
   // database (issue 13 item 5): a full page, and a cursor that pages on without that writer.
   const page: CommunityFeedPage = anyBlocked
-    ? checkContract(communityFeedPage, (await readFeedPage(deps.db, { ...cached.key, q: "", viewerId, now: deps.clock.now() })).page, c.req.path)
+    ? checkContract(communityFeedPage, (await readFeedPage(deps.db, { ...cached.key, cursor: cached.cursor ?? undefined, q: "", viewerId, now: deps.clock.now() })).page, c.req.path)
     : { ...cached.page, items: cached.page.items.map((i) => ({ ...i, likedByMe: liked.has(i.id), isMine: mine.has(i.id) })) };
   const json = JSON.stringify(page);
   const etag = etagOf(json);
@@ -97,12 +98,12 @@ async function viewerAnswer(c: Context<AppEnv>, cached: CachedFeedPage, viewerId
 /** The JSON of a feed page (checked against communityFeedPage when cached), as the typed client sees it. */
 type FeedPageResponse = Response & TypedResponse<CommunityFeedPage, 200, "json">;
 
-/** GET /api/community/feed without a search or a cursor. */
-export async function serveFirstPage(c: Context<AppEnv>, key: FeedKey, viewerId: string | null): Promise<FeedPageResponse> {
+/** GET /api/community/feed without a search, for the first page (cursor null) or a cacheable later one. */
+export async function serveCachedPage(c: Context<AppEnv>, key: FeedKey, cursor: string | null, viewerId: string | null): Promise<FeedPageResponse> {
   const deps = c.get("deps");
   const now = deps.clock.now();
-  const cached = await feedCacheOf(deps).get(key, now.getTime(), async () => {
-    const read = await readFeedPage(deps.db, { ...key, q: "", viewerId: null, now });
+  const cached = await feedCacheOf(deps).get(key, cursor, now.getTime(), async () => {
+    const read = await readFeedPage(deps.db, { ...key, cursor: cursor ?? undefined, q: "", viewerId: null, now });
     // Checked once, when made: every answer made from it only sets two booleans.
     return { ...read, page: checkContract(communityFeedPage, read.page, c.req.path) };
   });

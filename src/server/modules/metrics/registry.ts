@@ -98,7 +98,7 @@ export function createMetrics(deps: Deps): Metrics {
     [{ outcome: "sent" }, deps.outbox.sent],
     [{ outcome: "refused" }, deps.outbox.refused],
   ]);
-  tally(registry, "inkwell_feed_cache_requests_total", "First feed pages asked of this instance's cache: hit (answered from it) or miss (read from the database).", ["result"], () => {
+  tally(registry, "inkwell_feed_cache_requests_total", "Feed pages (first pages, and later pages by a cursor a cached page handed out) asked of this instance's cache: hit (answered from it) or miss (read from the database).", ["result"], () => {
     const cache = feedCacheOf(deps);
     return [
       [{ result: "hit" }, cache.hits],
