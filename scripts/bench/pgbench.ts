@@ -39,7 +39,10 @@ interface Run {
 
 async function pgbench(binDir: string, args: string[]): Promise<Run> {
   const output = await new Promise<string>((resolve, reject) => {
-    const child = spawn(binary(binDir, "pgbench"), args, { stdio: ["ignore", "pipe", "pipe"] });
+    // The app's connections turn JIT off (db/postgres.ts): the floor's sessions do the same, or a
+    // search's floor would pay the compilation the app no longer pays.
+    const env = { ...process.env, PGOPTIONS: `${process.env.PGOPTIONS ?? ""} -c jit=off`.trim() };
+    const child = spawn(binary(binDir, "pgbench"), args, { stdio: ["ignore", "pipe", "pipe"], env });
     let text = "";
     child.stdout.on("data", (d: Buffer) => (text += d.toString()));
     child.stderr.on("data", (d: Buffer) => (text += d.toString()));
