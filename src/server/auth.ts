@@ -12,6 +12,7 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "#shared/constants.ts";
 import { logError } from "./log.ts";
 import type { Background } from "./background.ts";
 import { CLIENT_IP_HEADER, LONGEST_LIMIT_WINDOW_MS } from "./http/limits.ts";
+import type { SessionCache } from "./http/session-cache.ts";
 
 export interface AuthDeps {
   env: Env;
@@ -20,9 +21,10 @@ export interface AuthDeps {
   admins: AdminDirectory;
   authSecret: string;
   background: Background;
+  sessions: SessionCache;
 }
 
-export function createAuth({ env, db, outbox, admins, authSecret, background }: AuthDeps) {
+export function createAuth({ env, db, outbox, admins, authSecret, background, sessions }: AuthDeps) {
   const site = { siteName: env.SITE_NAME, appUrl: env.APP_URL };
   const scale = env.AUTH_RATE_LIMIT_SCALE;
   const rule = (window: number, max: number) => ({ window, max: Math.max(1, Math.round(max * scale)) });
@@ -63,6 +65,19 @@ export function createAuth({ env, db, outbox, admins, authSecret, background }: 
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
+    },
+    // The session cache (http/session-cache.ts) forgets a writer whose session or user row better-auth
+    // changed: sign-out, a password changed or reset (every session ended), an email changed or confirmed.
+    // These run after the change commits.
+    databaseHooks: {
+      user: {
+        update: { after: (user) => (user?.id ? sessions.changed(db, user.id) : Promise.resolve()) },
+        delete: { after: (user) => sessions.changed(db, user.id) },
+      },
+      session: {
+        update: { after: (session) => (session?.userId ? sessions.changed(db, session.userId) : Promise.resolve()) },
+        delete: { after: (session) => sessions.changed(db, session.userId) },
+      },
     },
     emailAndPassword: {
       enabled: true,

@@ -16,6 +16,7 @@ import { defineMaintenance } from "./jobs/maintenance.ts";
 import { PRODUCTION_TIMINGS, TEST_TIMINGS } from "./jobs/timings.ts";
 import { Outbox } from "./mail/outbox.ts";
 import { defineScheduledWork } from "./jobs/registry.ts";
+import { SessionCache } from "./http/session-cache.ts";
 
 /** AUTH_SECRET, or one generated on first run and kept in DATA_DIR. */
 export function resolveAuthSecret(env: Env): string {
@@ -56,7 +57,9 @@ export async function createDeps(env: Env, opts: DepsOptions = {}): Promise<Deps
   const background = new Background();
   const jobs = new Jobs(database, env.TEST_CLOCK ? TEST_TIMINGS : PRODUCTION_TIMINGS);
   const outbox = new Outbox(jobs, db, mailer, new URL(env.APP_URL).hostname);
-  const auth = createAuth({ env, db, outbox, admins, authSecret, background });
+  const sessions = new SessionCache(database);
+  await sessions.start();
+  const auth = createAuth({ env, db, outbox, admins, authSecret, background, sessions });
   const realtime = new RealtimeBus(database);
   await realtime.start();
   defineMaintenance(jobs, db, clock, realtime);
@@ -72,6 +75,7 @@ export async function createDeps(env: Env, opts: DepsOptions = {}): Promise<Deps
     clock,
     testClock,
     admins,
+    sessions,
     realtime,
     background,
     jobs,
@@ -89,6 +93,7 @@ export async function createDeps(env: Env, opts: DepsOptions = {}): Promise<Deps
       await jobs.stop();
       controller.abort();
       await realtime.stop();
+      await sessions.stop();
       await database.close();
     },
   };

@@ -9,6 +9,7 @@ import type { Background } from "./background.ts";
 import type { Jobs } from "./jobs/queue.ts";
 import type { Outbox } from "./mail/outbox.ts";
 import type { Metrics } from "./modules/metrics/metrics.ts";
+import type { SessionCache } from "./http/session-cache.ts";
 
 /*
  * Only the type: the app is wired in create-deps.ts, which imports the job wiring (jobs/registry.ts)
@@ -26,6 +27,8 @@ export interface Deps {
   /** Present only with TEST_CLOCK (never in production). */
   testClock: AdjustableClock | null;
   admins: AdminDirectory;
+  /** Verified sessions for reads; `changed(q, userId)` after any change to a writer's sessions or user row. */
+  sessions: SessionCache;
   realtime: RealtimeBus;
   /** Work finished after answering (queueing a reset email); stop() waits for it. */
   background: Background;

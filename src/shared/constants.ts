@@ -39,6 +39,10 @@ export const PROMPT_FETCH_ATTEMPTS = 5;
 export const PROMPT_FETCH_BACKOFF_MS = 1000;
 export const PROMPT_FETCH_TIMEOUT_MS = 10_000;
 export const ADMIN_CACHE_MS = 5 * 60 * 1000;
+/** A verified session is kept this long for reads (http/session-cache.ts; every change to it drops it at once). */
+export const SESSION_CACHE_MS = 30 * 1000;
+/** Sessions kept at most, per instance. */
+export const SESSION_CACHE_MAX = 10_000;
 export const COMMENT_MAX_LENGTH = 2000;
 export const SOCIAL_DESCRIPTION_MAX = 180;
 export const READ_MORE_CHARS = 300;

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
+import { gzipJson } from "./gzip-json.ts";
 
 /**
  * The one way a route answers JSON: the body goes through its response schema from
@@ -9,7 +10,11 @@ import type { z } from "zod";
  * `c.json` it calls is typed by the schema's output, which is what `hc<AppType>` gives the client.
  */
 export function respond<S extends z.ZodType<object>, U extends ContentfulStatusCode = 200>(c: Context, schema: S, body: z.input<S>, status?: U) {
-  return c.json(checkContract(schema, body, c.req.path) as z.output<S>, (status ?? 200) as U);
+  const data = checkContract(schema, body, c.req.path) as z.output<S>;
+  // Gzipped here as bytes when the client takes gzip (gzip-json.ts); the same body either way.
+  const gzipped = gzipJson(c, data);
+  if (gzipped) return c.body(gzipped as Uint8Array<ArrayBuffer>, (status ?? 200) as U) as unknown as ReturnType<typeof c.json<z.output<S>, U>>;
+  return c.json(data, (status ?? 200) as U);
 }
 
 /**

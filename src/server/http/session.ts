@@ -4,6 +4,7 @@ import { isValidTimeZone } from "#shared/domain/dates.ts";
 import { users } from "../db/schema/index.ts";
 import type { AppContext, AppEnv, SessionUser } from "./context.ts";
 import { HttpError, SERVICE_MESSAGES } from "./errors.ts";
+import { sessionCacheKey, type VerifiedSession } from "./session-cache.ts";
 
 /** The cookie prefix better-auth writes (auth.ts `cookiePrefix`): without it there is no session to look up. */
 export const SESSION_COOKIE = "inkwell";
@@ -40,35 +41,62 @@ async function followBrowserZone(c: AppContext, user: SessionUser, browserZone: 
     .set({ timeZone: browserZone, timeZoneChangedAt: now })
     .where(and(eq(users.id, user.id), lte(sql`coalesce(${users.timeZoneChangedAt}, ${users.createdAt})`, new Date(now.getTime() - TIME_ZONE_CHANGE_MS))))
     .returning({ timeZone: users.timeZone });
-  if (row) user.timeZone = row.timeZone;
+  if (!row) return;
+  user.timeZone = row.timeZone;
+  // Cached sessions hold the old zone.
+  await c.get("deps").sessions.changed(db, user.id);
 }
 
-/**
- * Who is asking: the session cookie resolved by better-auth, admin status from the admins table,
- * and the writer's time zone (X-Time-Zone when valid, kept on their row when it changed).
- */
-export const session = (): MiddlewareHandler<AppEnv> => async (c, next) => {
-  const deps = c.get("deps");
-  const headerTz = c.req.header("x-time-zone");
-  const tz = headerTz && isValidTimeZone(headerTz) ? headerTz : null;
-  let user: SessionUser | null = null;
+/** better-auth's answer for this request, as the session middleware keeps it (no token, no admin flag). */
+async function verify(c: AppContext): Promise<VerifiedSession | null> {
   const result = await sessionOf(c);
-  if (result) {
-    const u = result.user;
-    user = {
+  if (!result) return null;
+  const u = result.user;
+  return {
+    sessionId: result.session.id,
+    expiresAt: result.session.expiresAt,
+    user: {
       id: u.id,
       email: u.email,
       name: u.name,
       alias: u.alias ?? null,
       emailVerified: u.emailVerified,
       timeZone: u.timeZone ?? "UTC",
-      isAdmin: await deps.admins.isAdmin(u.id),
       suspension: { suspendedAt: u.suspendedAt ?? null, suspendedUntil: u.suspendedUntil ?? null, reason: u.suspensionReason ?? null },
-    };
+    },
+  };
+}
+
+/**
+ * The request's verified session: a read (GET, HEAD) takes it from the session cache when it
+ * holds it; a write always asks better-auth (http/session-cache.ts says why), and keeps the answer.
+ */
+async function verifiedSession(c: AppContext): Promise<VerifiedSession | null> {
+  const key = sessionCacheKey(c.req.header("cookie") ?? "", SESSION_COOKIE);
+  if (!key) return null;
+  const cache = c.get("deps").sessions;
+  const read = c.req.method === "GET" || c.req.method === "HEAD";
+  return (read ? cache.get(key) : undefined) ?? (await cache.remember(key, () => verify(c)));
+}
+
+/**
+ * Who is asking: the session cookie resolved by better-auth (or the session cache, for a read),
+ * admin status from the admins table, and the writer's time zone (X-Time-Zone when valid, kept on
+ * their row when it changed).
+ */
+export const session = (): MiddlewareHandler<AppEnv> => async (c, next) => {
+  const deps = c.get("deps");
+  const headerTz = c.req.header("x-time-zone");
+  const tz = headerTz && isValidTimeZone(headerTz) ? headerTz : null;
+  let user: SessionUser | null = null;
+  const found = await verifiedSession(c);
+  if (found) {
+    // A copy: followBrowserZone may change it, and the cached one is shared.
+    user = { ...found.user, isAdmin: await deps.admins.isAdmin(found.user.id) };
     await followBrowserZone(c, user, tz);
   }
   c.set("user", user);
-  c.set("sessionId", result?.session.id ?? null);
+  c.set("sessionId", found?.sessionId ?? null);
   // A signed-in writer's day is their stored zone's; a visitor's, their browser's.
   c.set("timeZone", user?.timeZone ?? tz ?? "UTC");
   await next();

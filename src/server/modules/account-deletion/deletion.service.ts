@@ -109,5 +109,7 @@ async function eraseWriter(deps: Deps, tx: Tx, user: SessionUser, me: { email: s
   const [openFiled] = await tx.select({ n: count() }).from(reports).where(and(eq(reports.reporterId, uid), eq(reports.status, "open")));
   reportsClosed += openFiled?.n ?? 0;
   await tx.delete(users).where(eq(users.id, uid));
+  // Its sessions went with the row: no instance may keep one.
+  await deps.sessions.changed(tx, uid);
   if (reportsClosed > 0) await deps.realtime.publish(tx, "reports:changed", {});
 }

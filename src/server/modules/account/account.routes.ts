@@ -100,12 +100,17 @@ export const accountRoutes = new Hono<AppEnv>()
     const user = writer(c);
     const { id } = c.req.valid("param");
     if (id === c.get("sessionId")) throw new HttpError(422, "this_session", ACCOUNT_MESSAGES.thisSession);
-    if (!(await endSession(c.get("deps").db, user.id, id))) throw notFound(ACCOUNT_MESSAGES.sessionNotFound);
+    const { db, sessions } = c.get("deps");
+    if (!(await endSession(db, user.id, id))) throw notFound(ACCOUNT_MESSAGES.sessionNotFound);
+    await sessions.changed(db, user.id);
     return respond(c, signedOutResponse, { signedOut: 1 });
   })
   .post("/me/sessions/sign-out-others", signedInFirst, devicesLimit, async (c) => {
     const user = writer(c);
     const current = c.get("sessionId");
     if (!current) throw new HttpError(401, "unauthorized", ACCOUNT_MESSAGES.loginToManage);
-    return respond(c, signedOutResponse, { signedOut: await endOtherSessions(c.get("deps").db, user.id, current) });
+    const { db, sessions } = c.get("deps");
+    const signedOut = await endOtherSessions(db, user.id, current);
+    await sessions.changed(db, user.id);
+    return respond(c, signedOutResponse, { signedOut });
   });

@@ -25,8 +25,11 @@ export const mailPrefsRoutes = new Hono<AppEnv>()
   })
   .put("/me/notification-prefs", signedIn(PREFS_MESSAGES.loginRequired), validate("json", notificationPrefsInput), async (c) => {
     const user = requireUser(c, PREFS_MESSAGES.loginRequired);
-    const { db, clock } = c.get("deps");
-    await updatePrefs(db, user.id, c.req.valid("json"), clock.now());
+    const { db, clock, sessions } = c.get("deps");
+    const input = c.req.valid("json");
+    await updatePrefs(db, user.id, input, clock.now());
+    // The session holds the time zone.
+    if (input.timeZone !== undefined) await sessions.changed(db, user.id);
     return respond(c, notificationPrefsResponse, { prefs: await getPrefs(db, user.id), message: PREFS_MESSAGES.saved });
   })
   // One click from a mail program (no session, no Origin, a form body) or the /unsubscribe page.

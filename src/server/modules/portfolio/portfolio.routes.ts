@@ -56,8 +56,11 @@ export const portfolioRoutes = new Hono<AppEnv>()
   /** Update profile (name, alias): spec §6. */
   .patch("/me/profile", signedIn(PORTFOLIO_MESSAGES.loginToUpdateProfile), profileLimit, validate("json", updateProfileInput), async (c) => {
     const user = requireUser(c, PORTFOLIO_MESSAGES.loginToUpdateProfile);
-    const { db, clock } = c.get("deps");
-    return respond(c, profileResponse, await updateProfile(db, user.id, c.req.valid("json"), clock.now()));
+    const { db, clock, sessions } = c.get("deps");
+    const profile = await updateProfile(db, user.id, c.req.valid("json"), clock.now());
+    // The session holds the name and alias.
+    await sessions.changed(db, user.id);
+    return respond(c, profileResponse, profile);
   })
   /** fetchSubmissionById(id, share?): public to everyone; private to its owner or a valid share token. */
   .get("/submissions/:id", uuidParam(), validate("query", pieceQuery), async (c) => {

@@ -1,0 +1,73 @@
+import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import { gunzipSync, inflateSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "#tests/setup/app.ts";
+import { listening } from "#tests/setup/listening.ts";
+import { createSubmission, createUser } from "#tests/factories.ts";
+import { choosesGzip } from "./gzip-json.ts";
+
+/*
+ * Issue 28 item 2: a JSON answer is gzipped in one call and sent as bytes with its length (not
+ * streamed through a CompressionStream in chunks); the body and the headers a client reads are
+ * the compress middleware's. A real listening server, raw HTTP (fetch would decode for us).
+ */
+
+let t: TestApp;
+let served: Awaited<ReturnType<typeof listening>> | undefined;
+beforeAll(async () => {
+  t = await createTestApp();
+  served = await listening(t);
+});
+afterAll(async () => {
+  await served?.close();
+  await t?.close();
+});
+
+function get(path: string, headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: "127.0.0.1", port: served!.port, path, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+describe("a JSON answer to a client that takes gzip", () => {
+  it("is the same JSON, gzipped, sent whole with its length", async () => {
+    const writer = await createUser(t);
+    const piece = await createSubmission(t, writer, { title: "Sent whole" });
+    const path = `/api/community/pieces/${piece.id}`;
+    const plain = await get(path, { cookie: writer.cookie });
+    const gzipped = await get(path, { cookie: writer.cookie, "accept-encoding": "gzip, deflate, br" });
+    expect(gzipped.status).toBe(200);
+    expect(gzipped.headers["content-encoding"]).toBe("gzip");
+    expect(gzipped.headers["content-type"]).toBe(plain.headers["content-type"]);
+    expect(gzipped.headers.vary).toMatch(/Accept-Encoding/);
+    expect(gzipped.headers["transfer-encoding"]).toBeUndefined();
+    expect(gzipped.headers["content-length"]).toBe(String(gzipped.body.length));
+    expect(JSON.parse(gunzipSync(gzipped.body).toString("utf8"))).toEqual(JSON.parse(plain.body.toString("utf8")));
+  });
+
+  it("is still deflated for a client that prefers deflate, and plain for one that takes neither", async () => {
+    const deflated = await get("/api/config", { "accept-encoding": "gzip;q=0.5, deflate" });
+    expect(deflated.headers["content-encoding"]).toBe("deflate");
+    const plain = await get("/api/config", { "accept-encoding": "identity" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(JSON.parse(inflateSync(deflated.body).toString("utf8"))).toEqual(JSON.parse(plain.body.toString("utf8")));
+  });
+});
+
+describe("choosesGzip", () => {
+  it("chooses gzip as the compress middleware would", () => {
+    expect(choosesGzip(undefined)).toBe(false);
+    expect(choosesGzip("gzip")).toBe(true);
+    expect(choosesGzip("*")).toBe(true);
+    expect(choosesGzip("deflate, gzip;q=0.8")).toBe(false);
+    expect(choosesGzip("gzip;q=0.8, deflate;q=0.8")).toBe(true);
+    expect(choosesGzip("gzip;q=0, *")).toBe(false);
+    expect(choosesGzip("br")).toBe(false);
+  });
+});

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DevicesResponse } from "#shared/schemas/account.ts";
+import { cookieFrom, createTestApp, type TestApp } from "#tests/setup/app.ts";
+import { createSubmission, createUser, type TestUser } from "#tests/factories.ts";
+import { countStatements } from "#tests/setup/statements.ts";
+
+/*
+ * Issue 28 item 2: a signed-in reader's session is verified once and kept a short while
+ * (http/session-cache.ts), and every way a session ends, or its writer changes, is seen at the
+ * next request. Two instances: session-cache.instances.test.ts.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+type Me = { user: { id: string; fullName: string; timeZone: string } | null };
+const me = async (cookie: string) => (await t.json<Me>("/api/me", { cookie })).body.user;
+/** A read that warms the cache, then a check that it is signed in. */
+async function signedInReads(w: TestUser | string) {
+  const cookie = typeof w === "string" ? w : w.cookie;
+  expect(await me(cookie)).not.toBeNull();
+  expect(await me(cookie)).not.toBeNull();
+}
+async function signInAgain(w: TestUser): Promise<string> {
+  const res = await t.request("/api/auth/sign-in/email", { json: { email: w.email, password: w.password } });
+  expect(res.status).toBe(200);
+  return cookieFrom(res);
+}
+
+describe("a signed-in reader's session", () => {
+  it("is looked up in the database once, not on every read", async () => {
+    const writer = await createUser(t);
+    await me(writer.cookie);
+    const { sql } = await countStatements(t.deps.db, () => me(writer.cookie));
+    expect(sql.filter((s) => /"session"/.test(s))).toEqual([]);
+  });
+
+  it("is still looked up on every write", async () => {
+    const writer = await createUser(t);
+    const piece = await createSubmission(t, await createUser(t));
+    await me(writer.cookie);
+    const { sql } = await countStatements(t.deps.db, () => t.request(`/api/community/pieces/${piece.id}/like`, { method: "PUT", cookie: writer.cookie }));
+    expect(sql.filter((s) => /"session"/.test(s))).toHaveLength(1);
+  });
+});
+
+describe("a cached session ends at once", () => {
+  it("when its writer signs out", async () => {
+    const writer = await createUser(t);
+    await signedInReads(writer);
+    expect((await t.request("/api/auth/sign-out", { json: {}, cookie: writer.cookie })).status).toBe(200);
+    expect(await me(writer.cookie)).toBeNull();
+  });
+
+  it("when its writer signs that device out from another, or signs out every other device", async () => {
+    const writer = await createUser(t);
+    const [laptop, phone] = [await signInAgain(writer), await signInAgain(writer)];
+    await signedInReads(laptop);
+    await signedInReads(phone);
+    const { body } = await t.json<DevicesResponse>("/api/me/sessions", { cookie: writer.cookie });
+    const ids = body.devices.filter((d) => !d.current).map((d) => d.id);
+    expect((await t.request(`/api/me/sessions/${ids[0]}`, { method: "DELETE", cookie: writer.cookie })).status).toBe(200);
+    const stillIn = [await me(laptop), await me(phone)].filter((u) => u !== null);
+    expect(stillIn).toHaveLength(1);
+    expect((await t.request("/api/me/sessions/sign-out-others", { method: "POST", cookie: writer.cookie })).status).toBe(200);
+    expect([await me(laptop), await me(phone)]).toEqual([null, null]);
+    expect(await me(writer.cookie)).not.toBeNull();
+  });
+
+  it("on every other device when its writer changes their password", async () => {
+    const writer = await createUser(t);
+    const other = await signInAgain(writer);
+    await signedInReads(other);
+    const res = await t.request("/api/me/password", { json: { currentPassword: writer.password, newPassword: "a different quiet room entirely" }, cookie: writer.cookie });
+    expect(res.status).toBe(200);
+    expect(await me(other)).toBeNull();
+  });
+
+  it("when its writer deletes their account", async () => {
+    const writer = await createUser(t);
+    const other = await signInAgain(writer);
+    await signedInReads(other);
+    const res = await t.request("/api/me/account/delete", { json: { password: writer.password, publicPieces: "delete" }, cookie: writer.cookie });
+    expect(res.status).toBe(200);
+    expect(await me(other)).toBeNull();
+  });
+});
+
+describe("a cached session's writer", () => {
+  it("is refused a public write the moment an admin suspends them", async () => {
+    const [writer, admin] = [await createUser(t), await createUser(t, { admin: true })];
+    const piece = await createSubmission(t, admin);
+    await signedInReads(writer);
+    const suspended = await t.request(`/api/admin/users/${writer.id}/suspension`, { method: "PUT", json: { until: null, reason: "Spam" }, cookie: admin.cookie });
+    expect(suspended.status).toBe(200);
+    expect((await t.request(`/api/community/pieces/${piece.id}/like`, { method: "PUT", cookie: writer.cookie })).status).toBe(403);
+    expect((await t.request(`/api/admin/users/${writer.id}/suspension`, { method: "DELETE", cookie: admin.cookie })).status).toBe(200);
+    expect((await t.request(`/api/community/pieces/${piece.id}/like`, { method: "PUT", cookie: writer.cookie })).status).toBe(200);
+  });
+
+  it("reads in the time zone their browser moved them to, without trying to move it again", async () => {
+    const writer = await createUser(t);
+    await signedInReads(writer);
+    // The stored zone follows the browser's once a day, counted from sign-up: a day later.
+    t.deps.testClock!.advance(25 * 60 * 60 * 1000);
+    const tokyo = { cookie: writer.cookie, headers: { "x-time-zone": "Asia/Tokyo" } };
+    expect((await t.json<Me>("/api/me", tokyo)).body.user?.timeZone).toBe("Asia/Tokyo");
+    // The session read next knows the new zone: no second change is attempted.
+    const { sql } = await countStatements(t.deps.db, () => t.request("/api/me", tokyo));
+    expect(sql.filter((s) => /^update "users"/.test(s))).toEqual([]);
+  });
+});

@@ -1,0 +1,19 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { SERVER_OPTIONS } from "#server/http/lifecycle.ts";
+import { NODE_SERVER_OPTIONS, withFastPath } from "#server/http/node-server.ts";
+import type { TestApp } from "./app.ts";
+
+/** `t`'s app on a real listening socket, served as index.ts serves it (no fast path): its port, and how to close it. */
+export async function listening(t: TestApp): Promise<{ port: number; close: () => Promise<void> }> {
+  let server: Server | undefined;
+  await new Promise<void>((resolve) => {
+    server = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1", serverOptions: SERVER_OPTIONS, createServer: withFastPath(() => false), ...NODE_SERVER_OPTIONS }, () => resolve()) as Server;
+  });
+  const close = async () => {
+    server?.closeAllConnections();
+    await new Promise((resolve) => server?.close(resolve));
+  };
+  return { port: (server!.address() as AddressInfo).port, close };
+}
