@@ -67,16 +67,16 @@ export function createAuth({ env, db, outbox, admins, authSecret, background, se
       updateAge: 60 * 60 * 24,
     },
     // The session cache (http/session-cache.ts) forgets a writer whose session or user row better-auth
-    // changed: sign-out, a password changed or reset (every session ended), an email changed or confirmed.
-    // These run after the change commits.
+    // changed (sign-out, a password changed or reset, an email changed or confirmed) at once on this
+    // instance; every instance hears it from migration 0020's triggers when the change commits.
     databaseHooks: {
       user: {
-        update: { after: (user) => (user?.id ? sessions.changed(db, user.id) : Promise.resolve()) },
-        delete: { after: (user) => sessions.changed(db, user.id) },
+        update: { after: async (user) => (user?.id ? sessions.changed(user.id) : undefined) },
+        delete: { after: async (user) => sessions.changed(user.id) },
       },
       session: {
-        update: { after: (session) => (session?.userId ? sessions.changed(db, session.userId) : Promise.resolve()) },
-        delete: { after: (session) => sessions.changed(db, session.userId) },
+        update: { after: async (session) => (session?.userId ? sessions.changed(session.userId) : undefined) },
+        delete: { after: async (session) => sessions.changed(session.userId) },
       },
     },
     emailAndPassword: {

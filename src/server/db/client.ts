@@ -53,6 +53,7 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
     },
     // In process: notifications cannot be lost.
     onNotificationGap: () => () => undefined,
+    notificationsLive: () => true,
     async ping() {
       await client.query("select 1");
     },

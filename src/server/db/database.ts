@@ -29,6 +29,8 @@ export interface Database {
   listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
   /** Called after the LISTEN connection was lost and came back: notifications in between are gone. */
   onNotificationGap(handler: () => void): () => void;
+  /** False while the LISTEN connection is lost: notifications sent now will not arrive. */
+  notificationsLive(): boolean;
   /** Round trip to the database, for the health check. */
   ping(): Promise<void>;
   /** The pool's connections (GET /metrics); null in process (in-memory PGlite: no pool). */

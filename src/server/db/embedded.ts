@@ -150,6 +150,7 @@ export async function openEmbedded(dataDir: string, holder: string, migrationsFo
     },
     // One process, one session: notifications cannot be lost while it runs.
     onNotificationGap: () => () => undefined,
+    notificationsLive: () => true,
     async ping() {
       await pool.query("select 1");
     },

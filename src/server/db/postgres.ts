@@ -60,6 +60,11 @@ class Listener {
     };
   }
 
+  /** Connected and not lost: a notification sent now will arrive. */
+  get live(): boolean {
+    return !this.closed && !this.lost && this.client !== undefined;
+  }
+
   onGap(handler: () => void): () => void {
     this.gapHandlers.add(handler);
     return () => this.gapHandlers.delete(handler);
@@ -209,6 +214,7 @@ export async function openPostgres(url: string, migrationsFolder: string): Promi
     db,
     listen: (channel, handler) => listener.listen(channel, handler),
     onNotificationGap: (handler) => listener.onGap(handler),
+    notificationsLive: () => listener.live,
     async ping() {
       await pool.query("select 1");
     },

@@ -1,8 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DevicesResponse } from "#shared/schemas/account.ts";
 import { cookieFrom, createTestApp, type TestApp } from "#tests/setup/app.ts";
 import { createSubmission, createUser, type TestUser } from "#tests/factories.ts";
 import { countStatements } from "#tests/setup/statements.ts";
+import type { Database } from "../db/client.ts";
+import { SessionCache, type VerifiedSession } from "./session-cache.ts";
 
 /*
  * Issue 28 item 2: a signed-in reader's session is verified once and kept a short while
@@ -91,6 +94,19 @@ describe("a cached session ends at once", () => {
   });
 });
 
+describe("a cached session ends whoever changes it in the database", () => {
+  // An operator's SQL, a cascade, code that forgot to say so: the database's triggers tell every
+  // instance when the change commits (migration 0020). The notice arrives after the commit.
+  const signedOut = (cookie: string) => vi.waitFor(async () => expect(await me(cookie)).toBeNull(), { timeout: 10_000, interval: 50 });
+
+  it("when its session row is deleted", async () => {
+    const writer = await createUser(t);
+    await signedInReads(writer);
+    await t.deps.db.execute(sql`delete from session where user_id = ${writer.id}::uuid`);
+    await signedOut(writer.cookie);
+  });
+});
+
 describe("a cached session's writer", () => {
   it("is refused a public write the moment an admin suspends them", async () => {
     const [writer, admin] = [await createUser(t), await createUser(t, { admin: true })];
@@ -113,5 +129,24 @@ describe("a cached session's writer", () => {
     // The session read next knows the new zone: no second change is attempted.
     const { sql } = await countStatements(t.deps.db, () => t.request("/api/me", tokyo));
     expect(sql.filter((s) => /^update "users"/.test(s))).toEqual([]);
+  });
+});
+
+describe("while the LISTEN connection is lost", () => {
+  it("answers nothing from the cache and keeps nothing in it: another instance's notices would not arrive", async () => {
+    let live = true;
+    const cache = new SessionCache({ notificationsLive: () => live } as unknown as Database);
+    const found: VerifiedSession = {
+      sessionId: "s1",
+      expiresAt: new Date(Date.now() + 3_600_000),
+      user: { id: "u1", email: "a@example.com", name: "A", alias: null, emailVerified: true, timeZone: "UTC", suspension: { suspendedAt: null, suspendedUntil: null, reason: null } },
+    };
+    await cache.remember("k", async () => found);
+    expect(cache.get("k")).toBe(found);
+    live = false;
+    expect(cache.get("k")).toBeUndefined();
+    await cache.remember("k2", async () => found);
+    live = true;
+    expect(cache.get("k2")).toBeUndefined();
   });
 });

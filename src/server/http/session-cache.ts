@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
-import { sql } from "drizzle-orm";
-import type { Database, Queryable } from "../db/client.ts";
+import type { Database } from "../db/client.ts";
 import { SESSION_CACHE_MAX, SESSION_CACHE_MS } from "#shared/constants.ts";
 import type { SessionUser } from "./context.ts";
 
@@ -13,11 +12,13 @@ import type { SessionUser } from "./context.ts";
  * Writes never use it: they always ask better-auth, so a signed-out, revoked or suspended session
  * cannot write, whatever a cache holds. Anything that changes a session row or the user row a
  * session reads (sign-out, a device signed out, a password changed or reset, the account deleted,
- * a suspension, the name, alias, email or time zone) calls `changed(q, userId)`: that writer's
- * entries go here at once, and on every instance when `q`'s transaction commits, by a NOTIFY on
- * SESSIONS_CHANNEL carrying the writer's id only (this instance hears its own too, which also
- * drops what a request read here before the commit). better-auth's own changes reach it through
- * its database hooks (auth.ts). A lost LISTEN connection drops everything.
+ * a suspension, the name, alias, email or time zone) reaches every instance by a NOTIFY on
+ * SESSIONS_CHANNEL carrying the writer's id only, sent by triggers on "users" and "session"
+ * (migration 0020) when the change commits: no change commits without it, whoever makes it (this
+ * instance hears its own too, which also drops what a request read here before the commit). The
+ * code that makes such a change also calls `changed(userId)`, so this instance forgets at once.
+ * While the LISTEN connection is lost, nothing is answered from the cache or kept in it, and
+ * everything is dropped.
  */
 
 export const SESSIONS_CHANNEL = "inkwell_sessions";
@@ -71,6 +72,8 @@ export class SessionCache {
 
   /** The session kept for `key`, if still fresh and live. */
   get(key: string): VerifiedSession | undefined {
+    // Notices from other instances cannot reach us now: ask better-auth (the gap handler drops the rest).
+    if (!this.database.notificationsLive()) return undefined;
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     const now = this.now();
@@ -83,7 +86,7 @@ export class SessionCache {
   async remember(key: string, lookup: () => Promise<VerifiedSession | null>): Promise<VerifiedSession | null> {
     const generation = this.generation;
     const found = await lookup();
-    if (found && generation === this.generation) {
+    if (found && generation === this.generation && this.database.notificationsLive()) {
       if (this.entries.size >= SESSION_CACHE_MAX) this.entries.delete(this.entries.keys().next().value!);
       this.entries.delete(key);
       this.entries.set(key, { found, until: Math.min(this.now() + SESSION_CACHE_MS, found.expiresAt.getTime()) });
@@ -91,10 +94,13 @@ export class SessionCache {
     return found;
   }
 
-  /** `userId`'s sessions or user row changed: dropped here now, and everywhere when `q` commits. */
-  async changed(q: Queryable, userId: string): Promise<void> {
+  /**
+   * `userId`'s sessions or user row changed (or is about to, in a transaction still open): dropped
+   * here now. Every instance, this one too, drops them again when the change commits: migration
+   * 0020's triggers send the notice from the change's own transaction, whoever made it.
+   */
+  changed(userId: string): void {
     this.drop(userId);
-    await q.execute(sql`select pg_notify(${SESSIONS_CHANNEL}, ${userId})`);
   }
 
   /** This instance's entries of `userId`. */

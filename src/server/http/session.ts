@@ -44,7 +44,7 @@ async function followBrowserZone(c: AppContext, user: SessionUser, browserZone: 
   if (!row) return;
   user.timeZone = row.timeZone;
   // Cached sessions hold the old zone.
-  await c.get("deps").sessions.changed(db, user.id);
+  c.get("deps").sessions.changed(user.id);
 }
 
 /** better-auth's answer for this request, as the session middleware keeps it (no token, no admin flag). */

@@ -110,6 +110,6 @@ async function eraseWriter(deps: Deps, tx: Tx, user: SessionUser, me: { email: s
   reportsClosed += openFiled?.n ?? 0;
   await tx.delete(users).where(eq(users.id, uid));
   // Its sessions went with the row: no instance may keep one.
-  await deps.sessions.changed(tx, uid);
+  deps.sessions.changed(uid);
   if (reportsClosed > 0) await deps.realtime.publish(tx, "reports:changed", {});
 }

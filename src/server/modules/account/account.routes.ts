@@ -102,7 +102,7 @@ export const accountRoutes = new Hono<AppEnv>()
     if (id === c.get("sessionId")) throw new HttpError(422, "this_session", ACCOUNT_MESSAGES.thisSession);
     const { db, sessions } = c.get("deps");
     if (!(await endSession(db, user.id, id))) throw notFound(ACCOUNT_MESSAGES.sessionNotFound);
-    await sessions.changed(db, user.id);
+    sessions.changed(user.id);
     return respond(c, signedOutResponse, { signedOut: 1 });
   })
   .post("/me/sessions/sign-out-others", signedInFirst, devicesLimit, async (c) => {
@@ -111,6 +111,6 @@ export const accountRoutes = new Hono<AppEnv>()
     if (!current) throw new HttpError(401, "unauthorized", ACCOUNT_MESSAGES.loginToManage);
     const { db, sessions } = c.get("deps");
     const signedOut = await endOtherSessions(db, user.id, current);
-    await sessions.changed(db, user.id);
+    sessions.changed(user.id);
     return respond(c, signedOutResponse, { signedOut });
   });

@@ -29,7 +29,7 @@ export const mailPrefsRoutes = new Hono<AppEnv>()
     const input = c.req.valid("json");
     await updatePrefs(db, user.id, input, clock.now());
     // The session holds the time zone.
-    if (input.timeZone !== undefined) await sessions.changed(db, user.id);
+    if (input.timeZone !== undefined) sessions.changed(user.id);
     return respond(c, notificationPrefsResponse, { prefs: await getPrefs(db, user.id), message: PREFS_MESSAGES.saved });
   })
   // One click from a mail program (no session, no Origin, a form body) or the /unsubscribe page.

@@ -76,7 +76,7 @@ export async function suspend(deps: Deps, adminId: string, userId: string, input
       .where(eq(users.id, userId))
       .returning({ id: users.id });
     if (updated.length === 0) throw notFound(MODERATION_MESSAGES.userNotFound);
-    await deps.sessions.changed(tx, userId);
+    deps.sessions.changed(userId);
     const span = until ? `Until ${until.toISOString()}` : "Indefinitely";
     await recordAudit(tx, { adminId, action: "suspend", subjectWriterId: userId, reason: `${span}: ${input.reason}` }, now);
     return { userId, suspension: { until: until && until.toISOString(), reason: input.reason, since: now.toISOString() } };
@@ -91,7 +91,7 @@ export async function liftSuspension(deps: Deps, adminId: string, userId: string
     if (!row) throw notFound(MODERATION_MESSAGES.userNotFound);
     if (!row.suspendedAt) return { userId, suspension: null };
     await tx.update(users).set({ suspendedAt: null, suspendedUntil: null, suspensionReason: null }).where(eq(users.id, userId));
-    await deps.sessions.changed(tx, userId);
+    deps.sessions.changed(userId);
     if (suspensionActive(row, now)) await recordAudit(tx, { adminId, action: "lift_suspension", subjectWriterId: userId }, now);
     return { userId, suspension: null };
   });

@@ -59,7 +59,7 @@ export const portfolioRoutes = new Hono<AppEnv>()
     const { db, clock, sessions } = c.get("deps");
     const profile = await updateProfile(db, user.id, c.req.valid("json"), clock.now());
     // The session holds the name and alias.
-    await sessions.changed(db, user.id);
+    sessions.changed(user.id);
     return respond(c, profileResponse, profile);
   })
   /** fetchSubmissionById(id, share?): public to everyone; private to its owner or a valid share token. */
