@@ -16,11 +16,23 @@ import { wasmFlags } from "./wasm-flags.mjs";
 
 const missing = wasmFlags(process).filter((flag) => !process.execArgv.includes(flag));
 if (missing.length > 0) {
+  // An IPC channel: if this process is killed outright (SIGKILL), the server hears it close and stops.
   const child = spawn(process.execPath, [...process.execArgv, ...missing, fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
-    stdio: "inherit",
+    stdio: ["inherit", "inherit", "inherit", "ipc"],
+    env: { ...process.env, INKWELL_START_WRAPPED: "1" },
   });
-  for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"]) process.on(signal, () => child.kill(signal));
-  child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  const passed = ["SIGTERM", "SIGINT", "SIGHUP", "SIGQUIT", "SIGUSR2"];
+  for (const signal of passed) process.on(signal, () => child.kill(signal));
+  child.on("error", (err) => {
+    console.error(`the server could not start: ${err.message}`);
+    process.exit(1);
+  });
+  child.on("exit", (code, signal) => {
+    if (code !== null) process.exit(code);
+    // Ended by a signal: end the same way, so a supervisor reads what happened.
+    for (const s of passed) process.removeAllListeners(s);
+    process.kill(process.pid, signal ?? "SIGTERM");
+  });
 } else {
   const dirs = buildDirs();
   try {
@@ -28,6 +40,11 @@ if (missing.length > 0) {
   } catch (err) {
     console.error(err instanceof Error ? err.message : err);
     process.exit(1);
+  }
+  if (process.env.INKWELL_START_WRAPPED === "1" && process.send) {
+    // Started by the lines above: stop when the process that started us is gone.
+    process.channel?.unref();
+    process.on("disconnect", () => process.kill(process.pid, "SIGTERM"));
   }
   process.env.NODE_ENV ??= "production";
   process.chdir(root);
