@@ -5,11 +5,21 @@ import { SERVER_OPTIONS } from "#server/http/lifecycle.ts";
 import { NODE_SERVER_OPTIONS, withFastPath } from "#server/http/node-server.ts";
 import type { TestApp } from "./app.ts";
 
-/** `t`'s app on a real listening socket, served as index.ts serves it (no fast path): its port, and how to close it. */
-export async function listening(t: TestApp): Promise<{ port: number; close: () => Promise<void> }> {
+/**
+ * `t`'s app on a real listening socket, served as index.ts serves it (no fast path): its port, and
+ * how to close it. `seen`, when given, is shown each Response the app hands the server.
+ */
+export async function listening(t: TestApp, seen?: (res: Response) => void): Promise<{ port: number; close: () => Promise<void> }> {
+  const fetch = seen
+    ? async (req: Request, env: unknown) => {
+        const res = await t.app.fetch(req, env);
+        seen(res);
+        return res;
+      }
+    : t.app.fetch;
   let server: Server | undefined;
   await new Promise<void>((resolve) => {
-    server = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1", serverOptions: SERVER_OPTIONS, createServer: withFastPath(() => false), ...NODE_SERVER_OPTIONS }, () => resolve()) as Server;
+    server = serve({ fetch, port: 0, hostname: "127.0.0.1", serverOptions: SERVER_OPTIONS, createServer: withFastPath(() => false), ...NODE_SERVER_OPTIONS }, () => resolve()) as Server;
   });
   const close = async () => {
     server?.closeAllConnections();

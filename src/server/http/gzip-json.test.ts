@@ -14,9 +14,19 @@ import { choosesGzip } from "./gzip-json.ts";
 
 let t: TestApp;
 let served: Awaited<ReturnType<typeof listening>> | undefined;
+/** The Responses the app handed @hono/node-server, newest last. */
+const answers: Response[] = [];
+/**
+ * The body @hono/node-server writes without reading a web stream: its lightweight Response keeps
+ * the body it was made with under a private symbol ("cache") until something reads `.body`.
+ */
+function bodyAsMade(res: Response): unknown {
+  const key = Object.getOwnPropertySymbols(res).find((s) => s.description === "cache");
+  return key ? (res as unknown as Record<symbol, unknown[]>)[key]![1] : undefined;
+}
 beforeAll(async () => {
   t = await createTestApp();
-  served = await listening(t);
+  served = await listening(t, (res) => answers.push(res));
 });
 afterAll(async () => {
   await served?.close();
@@ -49,6 +59,8 @@ describe("a JSON answer to a client that takes gzip", () => {
     expect(gzipped.headers["transfer-encoding"]).toBeUndefined();
     expect(gzipped.headers["content-length"]).toBe(String(gzipped.body.length));
     expect(JSON.parse(gunzipSync(gzipped.body).toString("utf8"))).toEqual(JSON.parse(plain.body.toString("utf8")));
+    // Handed over as the bytes themselves, not rebuilt around a stream.
+    expect(bodyAsMade(answers.at(-1)!)).toBeInstanceOf(Uint8Array);
   });
 
   it("is still deflated for a client that prefers deflate, and plain for one that takes neither", async () => {
