@@ -25,7 +25,14 @@ const MIGRATION_LOCK = 727274;
  * passed jit_above_cost, and compiling it took 80-200 ms of a 3 ms query (issue 28 item 4). The
  * pool runs this on each new connection before handing it out (pg-pool awaits `onConnect`).
  */
-export const noJit = async (client: pg.ClientBase): Promise<void> => void (await client.query("set jit = off"));
+export const noJit = async (client: pg.ClientBase): Promise<void> => {
+  try {
+    await client.query("set jit = off");
+  } catch (err) {
+    // A server without JIT at all (a PostgreSQL-compatible one): nothing to turn off.
+    if ((err as { code?: string }).code !== "42704") throw err;
+  }
+};
 
 const logLine = (msg: string, err?: unknown) => logError(msg, err ?? new Error("connection ended"));
 
