@@ -12,7 +12,6 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "#shared/constants.ts";
 import { logError } from "./log.ts";
 import type { Background } from "./background.ts";
 import { CLIENT_IP_HEADER, LONGEST_LIMIT_WINDOW_MS } from "./http/limits.ts";
-import type { SessionCache } from "./http/session-cache.ts";
 
 export interface AuthDeps {
   env: Env;
@@ -21,7 +20,8 @@ export interface AuthDeps {
   admins: AdminDirectory;
   authSecret: string;
   background: Background;
-  sessions: SessionCache;
+  /** The session cache (http/session-cache.ts), told of better-auth's changes; only this much of it, so it imports nothing back. */
+  sessions: { changed(userId: string): void };
 }
 
 export function createAuth({ env, db, outbox, admins, authSecret, background, sessions }: AuthDeps) {

@@ -1,19 +1,10 @@
 import type { Context, MiddlewareHandler } from "hono";
+import type { SessionUser } from "./session-user.ts";
 import type { Deps } from "../deps.ts";
 import { forbidden, unauthorized } from "./errors.ts";
 
 /** The signed-in writer, as the server knows them for this request. */
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  alias: string | null;
-  emailVerified: boolean;
-  timeZone: string;
-  isAdmin: boolean;
-  /** Issue 13: the writer's suspension as the session read it (absent: not read, ask the database). */
-  suspension?: { suspendedAt: Date | null; suspendedUntil: Date | null; reason: string | null };
-}
+export type { SessionUser };
 
 export type AppEnv = {
   Variables: {

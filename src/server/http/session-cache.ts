@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Database } from "../db/client.ts";
 import { SESSION_CACHE_MAX, SESSION_CACHE_MS } from "#shared/constants.ts";
-import type { SessionUser } from "./context.ts";
+import type { SessionUser } from "./session-user.ts";
 
 /*
  * Verified sessions, kept a short while (issue 28 item 2): a signed-in reader's GET is answered
