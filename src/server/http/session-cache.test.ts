@@ -75,23 +75,19 @@ describe("a cached session ends at once", () => {
     expect(await me(writer.cookie)).not.toBeNull();
   });
 
-  it("on every other device when its writer changes their password", async () => {
+  /** A second device reads (its session cached); the writer posts `json` to `path` from the first; the second is signed out. */
+  async function endsTheOtherDevice(path: string, json: (w: TestUser) => object) {
     const writer = await createUser(t);
     const other = await signInAgain(writer);
     await signedInReads(other);
-    const res = await t.request("/api/me/password", { json: { currentPassword: writer.password, newPassword: "a different quiet room entirely" }, cookie: writer.cookie });
-    expect(res.status).toBe(200);
+    expect((await t.request(path, { json: json(writer), cookie: writer.cookie })).status).toBe(200);
     expect(await me(other)).toBeNull();
-  });
+  }
 
-  it("when its writer deletes their account", async () => {
-    const writer = await createUser(t);
-    const other = await signInAgain(writer);
-    await signedInReads(other);
-    const res = await t.request("/api/me/account/delete", { json: { password: writer.password, publicPieces: "delete" }, cookie: writer.cookie });
-    expect(res.status).toBe(200);
-    expect(await me(other)).toBeNull();
-  });
+  it("on every other device when its writer changes their password", () =>
+    endsTheOtherDevice("/api/me/password", (w) => ({ currentPassword: w.password, newPassword: "a different quiet room entirely" })));
+
+  it("when its writer deletes their account", () => endsTheOtherDevice("/api/me/account/delete", (w) => ({ password: w.password, publicPieces: "delete" })));
 });
 
 describe("a cached session ends whoever changes it in the database", () => {

@@ -87,8 +87,9 @@ export class SessionCache {
     const generation = this.generation;
     const found = await lookup();
     if (found && generation === this.generation && this.database.notificationsLive()) {
-      if (this.entries.size >= SESSION_CACHE_MAX) this.entries.delete(this.entries.keys().next().value!);
+      // Renewing a key makes no room: only a new one pushes the oldest out.
       this.entries.delete(key);
+      if (this.entries.size >= SESSION_CACHE_MAX) this.entries.delete(this.entries.keys().next().value!);
       this.entries.set(key, { found, until: Math.min(this.now() + SESSION_CACHE_MS, found.expiresAt.getTime()) });
     }
     return found;
