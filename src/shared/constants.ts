@@ -81,3 +81,20 @@ export const IMPORT_MAX_UNCOMPRESSED_BYTES = 100 * 1024 * 1024;
 export const IMPORT_MAX_FILES = 5000;
 export const IMPORT_RATE_WINDOW_MS = 60 * 60_000;
 export const IMPORT_RATE_MAX = 10;
+/**
+ * Circles (issue 29): how many circles a writer may be in, how many members a circle holds, how
+ * long an invite link lasts unless its maker says otherwise (and at most), how many uses it may be
+ * given, and a circle's page of pieces and members.
+ */
+export const MAX_CIRCLES_PER_WRITER = 50;
+export const MAX_CIRCLE_MEMBERS = 1000;
+export const CIRCLE_INVITE_DEFAULT_DAYS = 7;
+export const CIRCLE_INVITE_MAX_DAYS = 30;
+export const CIRCLE_INVITE_MAX_USES = 1000;
+export const MAX_CIRCLE_NAME_LENGTH = 60;
+export const MAX_CIRCLE_DESCRIPTION_LENGTH = 280;
+export const CIRCLE_PAGE_SIZE = 30;
+export const CIRCLE_MEMBERS_PAGE_SIZE = 100;
+/** Live invite links a circle may hold at once, and invites a writer may make per hour. */
+export const MAX_LIVE_CIRCLE_INVITES = 20;
+export const CIRCLE_INVITES_PER_HOUR = 30;

@@ -39,6 +39,9 @@ export const ROUTE_PATHS = {
   podium: "/podium",
   collection: "/collections/:month",
   notifications: "/notifications",
+  circles: "/circles",
+  circle: "/circles/:slug",
+  circleInvite: "/join/:code",
 } as const;
 
 const PATTERNS = Object.values(ROUTE_PATHS).map(

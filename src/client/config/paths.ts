@@ -38,6 +38,9 @@ export const paths = {
   adminAudit: { path: ROUTE_PATHS.adminAudit, href: () => "/admin/audit" },
   adminJobs: { path: ROUTE_PATHS.adminJobs, href: () => "/admin/jobs" },
   podium: { path: ROUTE_PATHS.podium, href: () => "/podium" },
+  circles: { path: ROUTE_PATHS.circles, href: () => "/circles" },
+  circle: { path: ROUTE_PATHS.circle, href: (slug: string) => `/circles/${encodeURIComponent(slug)}` },
+  circleInvite: { path: ROUTE_PATHS.circleInvite, href: (code: string) => `/join/${encodeURIComponent(code)}` },
   collection: { path: ROUTE_PATHS.collection, href: (month: string) => `/collections/${encodeURIComponent(month)}` },
   notifications: { path: ROUTE_PATHS.notifications, href: () => "/notifications" },
 } as const;

@@ -6,3 +6,4 @@ export * from "./mail.ts";
 export * from "./notifications.ts";
 export * from "./trash.ts";
 export * from "./prompt-counts.ts";
+export * from "./circles.ts";

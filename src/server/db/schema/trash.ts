@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { ownedBy } from "./columns.ts";
 import { users } from "./auth.ts";
@@ -42,6 +43,8 @@ export const trashedPieces = pgTable(
     localDate: date("local_date", { mode: "string" }).notNull(),
     hiddenBy: uuid("hidden_by").references(() => users.id, { onDelete: "set null" }),
     snapshotVersion: integer("snapshot_version").notNull(),
+    /** The circles the piece was shared with (issue 29): a restore shares it again with those the writer is still in. */
+    circleIds: uuid("circle_ids").array().notNull().default(sql`'{}'::uuid[]`),
     piece: jsonb("piece").$type<TrashedPieceSnapshot>().notNull(),
   },
   (t) => [

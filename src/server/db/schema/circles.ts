@@ -1,0 +1,114 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { CIRCLE_ACCENTS, CIRCLE_ROLES } from "#shared/domain/circles.ts";
+import { idColumn, ownedBy, stampColumn } from "./columns.ts";
+import { users } from "./auth.ts";
+import { submissions } from "./content.ts";
+
+/*
+ * Circles (issue 29, docs/decisions/016-circles.md): private groups, their members, their invite
+ * links, and which circles may read a piece. A piece's `is_private` keeps meaning "not in the
+ * community"; `piece_circles` says which circles read it besides.
+ */
+
+export const circles = pgTable(
+  "circles",
+  {
+    id: idColumn(),
+    /** The circle's address (/circles/{slug}): its name made readable, plus a random tail. */
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    description: text("description"),
+    accent: text("accent", { enum: CIRCLE_ACCENTS }).notNull().default("ink"),
+    /** Kept in step with circle_members (always one owner row there too); the lock target for limits. */
+    ownerId: uuid("owner_id").references(() => users.id, { onDelete: "set null" }),
+    memberCount: integer("member_count").notNull().default(0),
+    createdAt: stampColumn("created_at"),
+  },
+  (t) => [
+    uniqueIndex("circles_slug_key").on(t.slug),
+    check("circles_name_length", sql`length(btrim(${t.name})) BETWEEN 1 AND 60`),
+    check("circles_description_length", sql`${t.description} IS NULL OR length(${t.description}) <= 280`),
+    check("circles_member_count_nonnegative", sql`${t.memberCount} >= 0`),
+  ],
+);
+
+export const circleMembers = pgTable(
+  "circle_members",
+  {
+    circleId: ownedBy("circle_id", () => circles.id),
+    userId: ownedBy("user_id", () => users.id),
+    role: text("role", { enum: CIRCLE_ROLES }).notNull().default("member"),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the member last opened the circle: "my circles" counts what was shared since. */
+    seenAt: timestamp("seen_at", { withTimezone: true }).notNull().defaultNow(),
+    muted: boolean("muted").notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ name: "circle_members_pkey", columns: [t.circleId, t.userId] }),
+    // "My circles", and "is this writer in any circle of this piece".
+    index("circle_members_user_idx").on(t.userId, t.circleId),
+    // A circle's members, oldest first (the members list is keyset-paged on joined_at, user_id).
+    index("circle_members_circle_joined_idx").on(t.circleId, t.joinedAt, t.userId),
+    uniqueIndex("circle_members_one_owner").on(t.circleId).where(sql`${t.role} = 'owner'`),
+  ],
+);
+
+/** Writers a circle's moderators removed for good: an invite no longer lets them in. */
+export const circleBans = pgTable(
+  "circle_bans",
+  {
+    circleId: ownedBy("circle_id", () => circles.id),
+    userId: ownedBy("user_id", () => users.id),
+    bannedBy: uuid("banned_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: stampColumn("created_at"),
+  },
+  (t) => [primaryKey({ name: "circle_bans_pkey", columns: [t.circleId, t.userId] })],
+);
+
+export const circleInvites = pgTable(
+  "circle_invites",
+  {
+    id: idColumn(),
+    circleId: ownedBy("circle_id", () => circles.id),
+    /** SHA-256 of the code, hex: the code itself is shown once to its maker and never stored. */
+    codeHash: text("code_hash").notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: stampColumn("created_at"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    maxUses: integer("max_uses"),
+    uses: integer("uses").notNull().default(0),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("circle_invites_code_key").on(t.codeHash),
+    index("circle_invites_circle_idx").on(t.circleId, t.createdAt.desc(), t.id.desc()),
+    check("circle_invites_uses", sql`${t.uses} >= 0 AND (${t.maxUses} IS NULL OR ${t.maxUses} >= 1)`),
+  ],
+);
+
+/** Every use of an invite: who joined through it, and when. */
+export const circleInviteUses = pgTable(
+  "circle_invite_uses",
+  {
+    inviteId: ownedBy("invite_id", () => circleInvites.id),
+    userId: ownedBy("user_id", () => users.id),
+    usedAt: timestamp("used_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: "circle_invite_uses_pkey", columns: [t.inviteId, t.userId] })],
+);
+
+/** Which circles may read a piece (besides the community when it is public). */
+export const pieceCircles = pgTable(
+  "piece_circles",
+  {
+    submissionId: ownedBy("submission_id", () => submissions.id),
+    circleId: ownedBy("circle_id", () => circles.id),
+    /** The piece's created_at, copied: the circle's feed is read newest first from this table's index alone. */
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: "piece_circles_pkey", columns: [t.submissionId, t.circleId] }),
+    index("piece_circles_feed_idx").on(t.circleId, t.createdAt.desc(), t.submissionId.desc()),
+  ],
+);

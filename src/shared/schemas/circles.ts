@@ -1,0 +1,160 @@
+import { z } from "zod";
+import { CIRCLE_INVITE_DEFAULT_DAYS, CIRCLE_INVITE_MAX_DAYS, CIRCLE_INVITE_MAX_USES, MAX_CIRCLE_DESCRIPTION_LENGTH, MAX_CIRCLE_NAME_LENGTH } from "../constants.ts";
+import { CIRCLE_ACCENTS, CIRCLE_MESSAGES, CIRCLE_ROLES } from "../domain/circles.ts";
+import { isoTime, uuidSchema } from "./common.ts";
+import { communityPiece } from "./community.ts";
+
+/*
+ * Circles (issue 29, docs/decisions/016-circles.md): private groups with members, invite links,
+ * and pieces shared with them. One contract per response; the server answers exactly these.
+ */
+
+export const circleName = z
+  .string({ error: CIRCLE_MESSAGES.nameRequired })
+  .trim()
+  .min(1, CIRCLE_MESSAGES.nameRequired)
+  .max(MAX_CIRCLE_NAME_LENGTH, CIRCLE_MESSAGES.nameTooLong);
+
+export const circleDescription = z
+  .string()
+  .trim()
+  .max(MAX_CIRCLE_DESCRIPTION_LENGTH, CIRCLE_MESSAGES.descriptionTooLong)
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+export const circleAccent = z.enum(CIRCLE_ACCENTS, { error: CIRCLE_MESSAGES.badAccent });
+
+/** POST /api/circles */
+export const createCircleInput = z.object({
+  name: circleName,
+  description: circleDescription,
+  accent: circleAccent.default("ink"),
+});
+export type CreateCircleInput = z.input<typeof createCircleInput>;
+
+/** PATCH /api/circles/:slug (owner and moderators): any of the three. */
+export const updateCircleInput = z.object({
+  name: circleName.optional(),
+  description: circleDescription.optional(),
+  accent: circleAccent.optional(),
+});
+
+/** DELETE /api/circles/:slug: the owner types the name, as a guard against a slip. */
+export const deleteCircleInput = z.object({ confirmName: z.string().max(200) });
+
+/** A circle as its members see it. */
+export const circleSummary = z.object({
+  id: uuidSchema,
+  slug: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  accent: circleAccent,
+  memberCount: z.number().int(),
+  /** The viewer's role (null for a site admin reading a circle they are not in). */
+  myRole: z.enum(CIRCLE_ROLES).nullable(),
+  createdAt: isoTime,
+});
+export type CircleSummary = z.infer<typeof circleSummary>;
+
+/** A row of "my circles": the circle, and how many pieces were shared with it since I last opened it (capped). */
+export const myCircle = circleSummary.extend({ newPieces: z.number().int(), newPiecesCapped: z.boolean() });
+export type MyCircle = z.infer<typeof myCircle>;
+
+/** GET /api/circles */
+export const myCircles = z.object({ circles: z.array(myCircle), max: z.number().int() });
+export type MyCircles = z.infer<typeof myCircles>;
+
+/** POST /api/circles (201), GET/PATCH /api/circles/:slug */
+export const circleResponse = z.object({ circle: circleSummary });
+export type CircleResponse = z.infer<typeof circleResponse>;
+
+/**
+ * A member as the circle sees them: the registered name (a circle is a group of people who know
+ * each other; what a member signs a piece with stays per piece, so Anonymous pieces stay anonymous).
+ */
+export const circleMember = z.object({
+  userId: uuidSchema,
+  name: z.string(),
+  role: z.enum(CIRCLE_ROLES),
+  joinedAt: isoTime,
+  isMe: z.boolean(),
+});
+export type CircleMember = z.infer<typeof circleMember>;
+
+/** GET /api/circles/:slug/members?cursor= */
+export const circleMembersPage = z.object({ items: z.array(circleMember), nextCursor: z.string().nullable() });
+export type CircleMembersPage = z.infer<typeof circleMembersPage>;
+
+/** PATCH /api/circles/:slug/members/:userId (owner): make or unmake a moderator. */
+export const memberRoleInput = z.object({ role: z.enum(["moderator", "member"], { error: "Choose moderator or member" }) });
+
+/** POST /api/circles/:slug/owner (owner): hand the circle over to a member. */
+export const transferOwnerInput = z.object({ userId: uuidSchema });
+
+/** GET /api/circles/:slug/feed?cursor= : the pieces shared with the circle, newest first (cards as the community's). */
+export const circleFeedQuery = z.object({ cursor: z.string().max(400).optional() });
+export const circleFeedPage = z.object({ items: z.array(communityPiece), nextCursor: z.string().nullable() });
+export type CircleFeedPage = z.infer<typeof circleFeedPage>;
+
+/** POST /api/circles/:slug/invites (moderators) */
+export const createInviteInput = z.object({
+  days: z
+    .number({ error: CIRCLE_MESSAGES.badInviteDays })
+    .int(CIRCLE_MESSAGES.badInviteDays)
+    .min(1, CIRCLE_MESSAGES.badInviteDays)
+    .max(CIRCLE_INVITE_MAX_DAYS, CIRCLE_MESSAGES.badInviteDays)
+    .default(CIRCLE_INVITE_DEFAULT_DAYS),
+  maxUses: z
+    .number({ error: CIRCLE_MESSAGES.badInviteUses })
+    .int(CIRCLE_MESSAGES.badInviteUses)
+    .min(1, CIRCLE_MESSAGES.badInviteUses)
+    .max(CIRCLE_INVITE_MAX_USES, CIRCLE_MESSAGES.badInviteUses)
+    .nullish()
+    .transform((v) => v ?? null),
+});
+export type CreateInviteInput = z.input<typeof createInviteInput>;
+
+/** An invite link as its circle's moderators see it. The code itself is shown once, when made. */
+export const circleInvite = z.object({
+  id: uuidSchema,
+  createdBy: z.string(),
+  createdAt: isoTime,
+  expiresAt: isoTime,
+  maxUses: z.number().int().nullable(),
+  uses: z.number().int(),
+  revokedAt: isoTime.nullable(),
+  /** live | expired | revoked | used_up */
+  state: z.enum(["live", "expired", "revoked", "used_up"]),
+});
+export type CircleInvite = z.infer<typeof circleInvite>;
+
+/** POST /api/circles/:slug/invites (201): the new invite and its code (shown this once). */
+export const createdInvite = z.object({ invite: circleInvite, code: z.string() });
+export type CreatedInvite = z.infer<typeof createdInvite>;
+
+/** GET /api/circles/:slug/invites (moderators): the newest invites first. */
+export const circleInvites = z.object({ items: z.array(circleInvite) });
+export type CircleInvites = z.infer<typeof circleInvites>;
+
+/**
+ * GET /api/invites/:code (anyone holding the link): all a non-member learns of a circle — its
+ * name, description, accent and size, and whether the viewer is already in it.
+ */
+export const invitePreview = z.object({
+  circle: z.object({ name: z.string(), description: z.string().nullable(), accent: circleAccent, memberCount: z.number().int() }),
+  expiresAt: isoTime,
+  /** The viewer is already a member: the page links to the circle (by its slug) instead. */
+  memberSlug: z.string().nullable(),
+});
+export type InvitePreview = z.infer<typeof invitePreview>;
+
+/** POST /api/invites/:code/accept: the circle joined. */
+export const joinedCircle = z.object({ circle: circleSummary });
+export type JoinedCircle = z.infer<typeof joinedCircle>;
+
+/** DELETE /api/circles/:slug/members/:userId, POST .../owner, PATCH .../members/:userId */
+export const memberChange = z.object({ ok: z.literal(true) });
+
+/** The circles a piece is shared with, as its writer sees them (publish choice and the piece's audience). */
+export const pieceCircle = z.object({ id: uuidSchema, slug: z.string(), name: z.string() });
+export type PieceCircle = z.infer<typeof pieceCircle>;
