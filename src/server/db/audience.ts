@@ -17,6 +17,13 @@ import { commentNotBlockedByViewer, pieceNotBlockedByViewer } from "./blocks-sql
  * Pieces per prompt are counted by PostgreSQL's triggers (migration 0019, prompt_piece_counts)
  * with the same two rules, publicPieceSql and shownPieceSql: a new audience changes them too.
  *
+ * Circles (issue 29, docs/decisions/016-circles.md): a piece may also be shared with circles
+ * (`piece_circles`). `is_private` keeps meaning "not in the community", so every community list,
+ * count, RSS feed and the podium stay as they were; a circle's members may open, like and comment
+ * on a piece shared with their circle, hidden ones excepted (those stay open to their writer and
+ * admins), and a circle's own feed lists it (circleFeedPieceSql). A share link of a piece shared
+ * only with circles opens for their members alone.
+ *
  * The SQL is spelled the way the partial indexes are made (`is_private = false`,
  * submissions_public_*_idx), so the planner still reads them.
  */
@@ -71,20 +78,36 @@ export function shownPieceSql(s: SQL): SQL {
   return sql`${s}.is_private = false and ${s}.hidden_at is null`;
 }
 
+/**
+ * The piece `s` is shared with a circle `userId` is in (piece_circles_pkey, then
+ * circle_members_pkey: a few index reads per piece).
+ */
+export function inCircleOfSql(userId: string, s: SQL): SQL {
+  return sql`exists (select 1 from piece_circles pc join circle_members cm on cm.circle_id = pc.circle_id and cm.user_id = ${userId}::uuid where pc.submission_id = ${s}.id)`;
+}
+
 /** `viewer` may read the piece `s` (a `submissions` row in scope) reached as `use`. */
 export function readablePieceSql(viewer: Viewer, s: SQL, use: PieceUse): SQL {
   switch (use) {
     case "moderate":
       return publicPieceSql(s);
     case "respond":
-      return shownPieceSql(s);
+      return viewer.kind === "visitor" ? shownPieceSql(s) : sql`${s}.hidden_at is null and (${publicPieceSql(s)} or ${inCircleOfSql(viewer.id, s)})`;
     case "list":
       return viewer.kind === "visitor" ? shownPieceSql(s) : sql`${shownPieceSql(s)} and ${pieceNotBlockedByViewer(viewer.id, s)}`;
     case "open":
-      if (viewer.kind === "admin") return publicPieceSql(s);
-      if (viewer.kind === "writer") return sql`${publicPieceSql(s)} and (${s}.hidden_at is null or ${s}.user_id = ${viewer.id}::uuid)`;
-      return shownPieceSql(s);
+      if (viewer.kind === "visitor") return shownPieceSql(s);
+      return sql`(${publicPieceSql(s)} or ${inCircleOfSql(viewer.id, s)}) and (${s}.hidden_at is null or ${viewer.kind === "admin" ? sql`true` : sql`${s}.user_id = ${viewer.id}::uuid`})`;
   }
+}
+
+/**
+ * A circle's feed (issue 29 item 4): the piece `s` shared with the circle is listed for a member
+ * `viewerId` unless moderators hid it (its writer still sees it) or the member blocks its signature.
+ * Membership itself is checked once, before the list is read (modules/circles/access.ts).
+ */
+export function circleFeedPieceSql(viewerId: string, s: SQL): SQL {
+  return sql`(${s}.hidden_at is null or ${s}.user_id = ${viewerId}::uuid) and ${pieceNotBlockedByViewer(viewerId, s)}`;
 }
 
 /** What the predicates read of a piece. */
@@ -92,6 +115,12 @@ export interface PieceAudienceRow {
   userId: string;
   isPrivate: boolean;
   hiddenAt: Date | string | null;
+}
+
+/** How a piece page asks about circles: whether the piece is shared with any, and whether the viewer is in one of them. */
+export interface PieceCircleAccess {
+  inAnyCircle: () => Promise<boolean>;
+  viewerInOne: () => Promise<boolean>;
 }
 
 /** Hidden pieces stay open to their writer and to admins. */
@@ -112,14 +141,35 @@ export function canReadPiece(viewer: Viewer, row: PieceAudienceRow, use: Exclude
 
 /**
  * A piece's own page (the piece API, its image, its page head): the community's open rule, and
- * a private piece for its writer or with a valid share link (`shared`). A hidden piece stays
- * closed to share links too.
+ * a private piece for its writer, for a member of a circle it is shared with, or with a valid
+ * share link (`shared`) when it is shared with no circle (a circle piece's link opens for members
+ * alone). A hidden piece stays closed to share links too.
  */
-export async function canOpenPiecePage(viewer: Viewer, row: PieceAudienceRow, shared: () => Promise<boolean>): Promise<boolean> {
+export async function canOpenPiecePage(viewer: Viewer, row: PieceAudienceRow, shared: () => Promise<boolean>, circles: PieceCircleAccess): Promise<boolean> {
   if (row.hiddenAt !== null && !seesHidden(viewer, row)) return false;
   if (!row.isPrivate) return true;
   if (viewer.kind !== "visitor" && viewer.id === row.userId) return true;
+  if (viewer.kind !== "visitor" && (await circles.viewerInOne())) return true;
+  if (await circles.inAnyCircle()) return false;
   return shared();
+}
+
+async function anyRow(db: Queryable, query: SQL): Promise<boolean> {
+  const { rows } = (await db.execute(query)) as { rows: unknown[] };
+  return rows.length > 0;
+}
+
+/** PieceCircleAccess for `pieceId` read from the database (each question at most once, and only when asked). */
+export function pieceCircleAccess(db: Queryable, viewer: Viewer, pieceId: string): PieceCircleAccess {
+  return {
+    async inAnyCircle() {
+      return anyRow(db, sql`select 1 from piece_circles where submission_id = ${pieceId}::uuid limit 1`);
+    },
+    async viewerInOne() {
+      if (viewer.kind === "visitor") return false;
+      return anyRow(db, sql`select 1 from submissions s where s.id = ${pieceId}::uuid and ${inCircleOfSql(viewer.id, sql`s`)}`);
+    },
+  };
 }
 
 /**

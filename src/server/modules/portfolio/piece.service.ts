@@ -2,7 +2,7 @@ import { and, eq, gt, or, sql } from "drizzle-orm";
 import { isValidShareTokenFormat } from "#shared/domain/share-token.ts";
 import { countWords, pagesFor } from "#shared/domain/words.ts";
 import { PORTFOLIO_MESSAGES, type PromptRef } from "#shared/schemas/portfolio.ts";
-import { canOpenPiecePage, publicPieceSql, type Viewer } from "../../db/audience.ts";
+import { canOpenPiecePage, pieceCircleAccess, publicPieceSql, type Viewer } from "../../db/audience.ts";
 import type { Db } from "../../db/client.ts";
 import { prompts, shareLinks, submissions, users } from "../../db/schema/index.ts";
 import type { Deps } from "../../deps.ts";
@@ -102,7 +102,7 @@ export async function shareTokenOpens(db: Db, token: string | undefined, pieceId
 export async function readablePiece(db: Db, viewer: Viewer, id: string, share: string | undefined, now: Date): Promise<PieceRow | null> {
   const row = await loadPiece(db, id);
   if (!row) return null;
-  return (await canOpenPiecePage(viewer, row, () => shareTokenOpens(db, share, row.id, now))) ? row : null;
+  return (await canOpenPiecePage(viewer, row, () => shareTokenOpens(db, share, row.id, now), pieceCircleAccess(db, viewer, row.id))) ? row : null;
 }
 
 /** Writes only the private version and updated_at: the community copy never changes. */
