@@ -17,6 +17,7 @@ import { podiumPageMeta } from "./modules/admin/podium.meta.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { accountRoutes } from "./modules/account/account.routes.ts";
 import { blocksRoutes } from "./modules/blocks/blocks.routes.ts";
+import { circlesRoutes } from "./modules/circles/circles.routes.ts";
 import { collectionsRoutes } from "./modules/collections/collections.routes.ts";
 import { communityRoutes } from "./modules/community/community.routes.ts";
 import { eventsRoutes } from "./modules/events/events.routes.ts";
@@ -87,6 +88,7 @@ export function createApp(deps: Deps) {
     .route("/", jobsRoutes)
     .route("/", moderationRoutes)
     .route("/", collectionsRoutes)
+    .route("/", circlesRoutes)
     .route("/", exportRoutes)
     .route("/", notificationsRoutes)
     .route("/", accountDeletionRoutes);

@@ -9,9 +9,9 @@ import { notFound } from "./errors.ts";
  * any query. `c.req.valid("param").id` is then the id in lower case. `nobody` is an id that
  * names nothing here either.
  */
-export const uuidParam = (message = "Not found", nobody?: string) =>
+export const uuidParam = (message = "Not found", nobody?: string, key = "id") =>
   validator("param", (value: Record<string, string>) => {
-    const parsed = uuidSchema.safeParse(value.id ?? "");
+    const parsed = uuidSchema.safeParse(value[key] ?? "");
     if (!parsed.success || parsed.data.toLowerCase() === nobody) throw notFound(message);
     return { id: parsed.data.toLowerCase() };
   });

@@ -32,6 +32,8 @@ const OPEN_TO_VISITORS = new Set([
   "GET /api/community/pieces/:id",
   "GET /api/community/pieces/:id/comments",
   "GET /api/podium",
+  // What an invite link shows of its circle (issue 29 item 2): anyone holding the link may read it.
+  "GET /api/invites/:code",
 ]);
 const isOpen = (route: string) => OPEN_TO_VISITORS.has(route) || route.split(" ")[1]!.startsWith("/api/auth/");
 

@@ -83,3 +83,6 @@ export async function readFeedPage(db: Db, req: FeedRequest): Promise<FeedPageRe
   const oldest = result.reduce<Date | null>((o, r) => (o === null || r.created_at < o ? r.created_at : o), null);
   return { page: { items: page.map(cardFrom), nextCursor }, oldest };
 }
+
+/** How much of a text a card's preview is cut from, for other modules' cards (a circle's feed). */
+export { PREVIEW_SOURCE_CHARS } from "./feed.query.ts";

@@ -41,3 +41,6 @@ export async function getPiece(db: Db, id: string, viewer: Viewer): Promise<Comm
   if (!row) throw notFound(COMMUNITY_MESSAGES.pieceNotFound);
   return { ...pieceFields(row), content: row.content };
 }
+
+/** The card columns and their row schema, for other modules' lists of pieces (a circle's feed). */
+export { pieceColumns, publicPieceRow } from "./piece.query.ts";

@@ -1,0 +1,112 @@
+import { Hono } from "hono";
+import { CIRCLE_INVITES_PER_HOUR } from "#shared/constants.ts";
+import { CIRCLE_MESSAGES } from "#shared/domain/circles.ts";
+import {
+  circleFeedPage,
+  circleFeedQuery,
+  circleInvites,
+  circleMembersPage,
+  circleResponse,
+  createCircleInput,
+  createdInvite,
+  createInviteInput,
+  deleteCircleInput,
+  invitePreview,
+  joinedCircle,
+  memberChange,
+  memberRoleInput,
+  myCircles,
+  transferOwnerInput,
+  updateCircleInput,
+} from "#shared/schemas/circles.ts";
+import { z } from "zod";
+import { requireUser, signedIn, type AppEnv } from "../../http/context.ts";
+import { uuidParam } from "../../http/params.ts";
+import { rateLimit } from "../../http/rate-limit.ts";
+import { respond } from "../../http/respond.ts";
+import { validate } from "../../http/validate.ts";
+import { notSuspended } from "../moderation/suspension.service.ts";
+import { circleFeed } from "./circle-feed.service.ts";
+import { createCircle, deleteCircle, myCircles as readMyCircles, openCircle, updateCircle } from "./circles.service.ts";
+import { acceptInvite, createInvite, listInvites, previewInvite, revokeInvite } from "./invites.service.ts";
+import { listMembers, removeMember, setMemberRole, transferOwnership } from "./members.service.ts";
+
+/*
+ * Circles (issue 29): thin routes over the services. Who may do what is decided in access.ts;
+ * a non-member hears 404 for anything of a circle, as for a slug that names nothing.
+ */
+
+const HOUR = 60 * 60_000;
+/** Per writer, across instances (the counters live in the database). */
+const createLimit = rateLimit({ bucket: "circle-create", windowMs: HOUR, max: 10, per: "account" });
+const inviteLimit = rateLimit({ bucket: "circle-invites", windowMs: HOUR, max: CIRCLE_INVITES_PER_HOUR, per: "account" });
+const joinLimit = rateLimit({ bucket: "circle-join", windowMs: HOUR, max: 30, per: "account" });
+/** Per client: guessing invite codes is hopeless (144 random bits), and this keeps it so. */
+const previewLimit = rateLimit({ bucket: "circle-invite-preview", windowMs: 60_000, max: 60 });
+
+const memberId = uuidParam(CIRCLE_MESSAGES.memberNotFound, undefined, "userId");
+const inviteId = uuidParam(CIRCLE_MESSAGES.inviteNotFound);
+const removeQuery = z.object({ ban: z.enum(["0", "1"]).optional() });
+
+export const circlesRoutes = new Hono<AppEnv>()
+  .get("/circles", signedIn(), async (c) => {
+    const user = requireUser(c);
+    return respond(c, myCircles, await readMyCircles(c.get("deps").db, user.id));
+  })
+  .post("/circles", signedIn(CIRCLE_MESSAGES.loginToCreate), notSuspended, createLimit, validate("json", createCircleInput), async (c) => {
+    const user = requireUser(c, CIRCLE_MESSAGES.loginToCreate);
+    const deps = c.get("deps");
+    return respond(c, circleResponse, { circle: await createCircle(deps.db, user, c.req.valid("json"), deps.clock.now()) }, 201);
+  })
+  .get("/circles/:slug", signedIn(), async (c) => {
+    const deps = c.get("deps");
+    return respond(c, circleResponse, { circle: await openCircle(deps.db, requireUser(c), c.req.param("slug"), deps.clock.now()) });
+  })
+  .patch("/circles/:slug", signedIn(), validate("json", updateCircleInput), async (c) => {
+    return respond(c, circleResponse, { circle: await updateCircle(c.get("deps").db, requireUser(c), c.req.param("slug"), c.req.valid("json")) });
+  })
+  .delete("/circles/:slug", signedIn(), validate("json", deleteCircleInput), async (c) => {
+    await deleteCircle(c.get("deps").db, requireUser(c), c.req.param("slug"), c.req.valid("json").confirmName);
+    return respond(c, memberChange, { ok: true });
+  })
+  .get("/circles/:slug/feed", signedIn(), validate("query", circleFeedQuery), async (c) => {
+    return respond(c, circleFeedPage, await circleFeed(c.get("deps").db, requireUser(c), c.req.param("slug"), c.req.valid("query").cursor));
+  })
+  .get("/circles/:slug/members", signedIn(), validate("query", circleFeedQuery), async (c) => {
+    return respond(c, circleMembersPage, await listMembers(c.get("deps").db, requireUser(c), c.req.param("slug"), c.req.valid("query").cursor));
+  })
+  .patch("/circles/:slug/members/:userId", signedIn(), memberId, validate("json", memberRoleInput), async (c) => {
+    await setMemberRole(c.get("deps").db, requireUser(c), c.req.param("slug"), c.req.valid("param").id, c.req.valid("json").role);
+    return respond(c, memberChange, { ok: true });
+  })
+  .delete("/circles/:slug/members/:userId", signedIn(), memberId, validate("query", removeQuery), async (c) => {
+    await removeMember(c.get("deps").db, requireUser(c), c.req.param("slug"), c.req.valid("param").id, c.req.valid("query").ban === "1");
+    return respond(c, memberChange, { ok: true });
+  })
+  .post("/circles/:slug/owner", signedIn(), validate("json", transferOwnerInput), async (c) => {
+    await transferOwnership(c.get("deps").db, requireUser(c), c.req.param("slug"), c.req.valid("json").userId.toLowerCase());
+    return respond(c, memberChange, { ok: true });
+  })
+  .get("/circles/:slug/invites", signedIn(), async (c) => {
+    const deps = c.get("deps");
+    return respond(c, circleInvites, await listInvites(deps.db, requireUser(c), c.req.param("slug"), deps.clock.now()));
+  })
+  .post("/circles/:slug/invites", signedIn(), notSuspended, inviteLimit, validate("json", createInviteInput), async (c) => {
+    const deps = c.get("deps");
+    const { days, maxUses } = c.req.valid("json");
+    return respond(c, createdInvite, await createInvite(deps.db, requireUser(c), c.req.param("slug"), days, maxUses, deps.clock.now()), 201);
+  })
+  .delete("/circles/:slug/invites/:id", signedIn(), inviteId, async (c) => {
+    const deps = c.get("deps");
+    await revokeInvite(deps.db, requireUser(c), c.req.param("slug"), c.req.valid("param").id, deps.clock.now());
+    return respond(c, memberChange, { ok: true });
+  })
+  .get("/invites/:code", previewLimit, async (c) => {
+    const deps = c.get("deps");
+    return respond(c, invitePreview, await previewInvite(deps.db, c.get("user")?.id ?? null, c.req.param("code"), deps.clock.now()));
+  })
+  .post("/invites/:code/accept", signedIn(CIRCLE_MESSAGES.loginToJoin), notSuspended, joinLimit, async (c) => {
+    const deps = c.get("deps");
+    const user = requireUser(c, CIRCLE_MESSAGES.loginToJoin);
+    return respond(c, joinedCircle, { circle: await acceptInvite(deps.db, user, c.req.param("code"), deps.clock.now()) });
+  });

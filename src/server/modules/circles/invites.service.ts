@@ -1,0 +1,167 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { MAX_CIRCLE_MEMBERS, MAX_CIRCLES_PER_WRITER, MAX_LIVE_CIRCLE_INVITES } from "#shared/constants.ts";
+import { CIRCLE_MESSAGES } from "#shared/domain/circles.ts";
+import type { CircleInvite, CircleInvites, CircleSummary, CreatedInvite, InvitePreview } from "#shared/schemas/circles.ts";
+import type { Db, Queryable } from "../../db/client.ts";
+import { circleBans, circleInvites, circleInviteUses, circleMembers, circles, users } from "../../db/schema/index.ts";
+import { HttpError, notFound } from "../../http/errors.ts";
+import type { SessionUser } from "../../http/context.ts";
+import { circleFor, circlesOf, lockWriter, summaryOf } from "./access.ts";
+import { requireConfirmed } from "./circles.service.ts";
+
+/*
+ * Invite links (issue 29 item 2). A code is 24 random characters, shown once to the moderator who
+ * made it; only its SHA-256 is stored, so a leaked database holds no working link. A link lasts 7
+ * days unless its maker says otherwise, may have a use limit, can be turned off, and records every
+ * use. Opening a link shows only what a stranger may learn of the circle (its name, description,
+ * colour and size). Joining checks, in one transaction under the circle's row lock and the
+ * writer's, the link, bans, the circle's 1,000 members and the writer's 50 circles, so the limits
+ * hold however many instances take joins at once.
+ */
+
+const CODE_SHAPE = /^[A-Za-z0-9_-]{16,64}$/;
+
+export const hashCode = (code: string) => createHash("sha256").update(code, "utf8").digest("hex");
+
+type InviteRow = typeof circleInvites.$inferSelect;
+
+function stateOf(row: InviteRow, now: Date): CircleInvite["state"] {
+  if (row.revokedAt) return "revoked";
+  if (row.expiresAt <= now) return "expired";
+  if (row.maxUses !== null && row.uses >= row.maxUses) return "used_up";
+  return "live";
+}
+
+function inviteOf(row: InviteRow, createdBy: string, now: Date): CircleInvite {
+  return {
+    id: row.id,
+    createdBy,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    maxUses: row.maxUses,
+    uses: row.uses,
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+    state: stateOf(row, now),
+  };
+}
+
+const GONE: Record<Exclude<CircleInvite["state"], "live">, [string, string]> = {
+  expired: ["invite_expired", CIRCLE_MESSAGES.inviteExpired],
+  revoked: ["invite_revoked", CIRCLE_MESSAGES.inviteRevoked],
+  used_up: ["invite_used_up", CIRCLE_MESSAGES.inviteUsedUp],
+};
+
+/** The live invite a code names (locked when joining), or the 404/410 its holder hears. */
+async function liveInvite(q: Queryable, code: string, now: Date, lock: boolean): Promise<InviteRow> {
+  if (!CODE_SHAPE.test(code)) throw notFound(CIRCLE_MESSAGES.inviteNotFound, "invite_not_found");
+  const query = q.select().from(circleInvites).where(eq(circleInvites.codeHash, hashCode(code))).limit(1);
+  const [row] = lock ? await query.for("update") : await query;
+  if (!row) throw notFound(CIRCLE_MESSAGES.inviteNotFound, "invite_not_found");
+  const state = stateOf(row, now);
+  if (state !== "live") throw new HttpError(410, ...GONE[state]);
+  return row;
+}
+
+export async function createInvite(db: Db, user: SessionUser, slug: string, days: number, maxUses: number | null, now: Date): Promise<CreatedInvite> {
+  return db.transaction(async (tx) => {
+    const circle = await circleFor(tx, slug, user, "moderate", true);
+    const [live] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(circleInvites)
+      .where(
+        and(
+          eq(circleInvites.circleId, circle.id),
+          isNull(circleInvites.revokedAt),
+          sql`${circleInvites.expiresAt} > ${now.toISOString()}::timestamptz`,
+          sql`(${circleInvites.maxUses} is null or ${circleInvites.uses} < ${circleInvites.maxUses})`,
+        ),
+      );
+    if ((live?.n ?? 0) >= MAX_LIVE_CIRCLE_INVITES) throw new HttpError(422, "too_many_invites", CIRCLE_MESSAGES.tooManyInvites);
+    const code = randomBytes(18).toString("base64url");
+    const [row] = await tx
+      .insert(circleInvites)
+      .values({ circleId: circle.id, codeHash: hashCode(code), createdBy: user.id, createdAt: now, expiresAt: new Date(now.getTime() + days * 86_400_000), maxUses })
+      .returning();
+    return { invite: inviteOf(row!, user.name, now), code };
+  });
+}
+
+/** A circle's invites, newest first (at most 100: live ones are capped at 20, old ones are history). */
+export async function listInvites(db: Db, user: SessionUser, slug: string, now: Date): Promise<CircleInvites> {
+  const circle = await circleFor(db, slug, user, "moderate");
+  const rows = await db
+    .select({ invite: circleInvites, by: users.name })
+    .from(circleInvites)
+    .leftJoin(users, eq(users.id, circleInvites.createdBy))
+    .where(eq(circleInvites.circleId, circle.id))
+    .orderBy(desc(circleInvites.createdAt), desc(circleInvites.id))
+    .limit(100);
+  return { items: rows.map((r) => inviteOf(r.invite, r.by ?? "A former member", now)) };
+}
+
+export async function revokeInvite(db: Db, user: SessionUser, slug: string, inviteId: string, now: Date): Promise<void> {
+  const circle = await circleFor(db, slug, user, "moderate");
+  const done = await db
+    .update(circleInvites)
+    .set({ revokedAt: sql`coalesce(${circleInvites.revokedAt}, ${now.toISOString()}::timestamptz)` })
+    .where(and(eq(circleInvites.id, inviteId), eq(circleInvites.circleId, circle.id)))
+    .returning({ id: circleInvites.id });
+  if (done.length === 0) throw notFound(CIRCLE_MESSAGES.inviteNotFound, "invite_not_found");
+}
+
+/** What a link shows to whoever holds it. */
+export async function previewInvite(db: Db, viewerId: string | null, code: string, now: Date): Promise<InvitePreview> {
+  const invite = await liveInvite(db, code, now, false);
+  const [row] = await db
+    .select({
+      name: circles.name,
+      description: circles.description,
+      accent: circles.accent,
+      memberCount: circles.memberCount,
+      slug: circles.slug,
+      member: viewerId
+        ? sql<boolean>`exists (select 1 from circle_members m where m.circle_id = ${circles.id} and m.user_id = ${viewerId}::uuid)`
+        : sql<boolean>`false`,
+    })
+    .from(circles)
+    .where(eq(circles.id, invite.circleId));
+  if (!row) throw notFound(CIRCLE_MESSAGES.inviteNotFound, "invite_not_found");
+  return {
+    circle: { name: row.name, description: row.description, accent: row.accent, memberCount: row.memberCount },
+    expiresAt: invite.expiresAt.toISOString(),
+    memberSlug: row.member ? row.slug : null,
+  };
+}
+
+/** The signed-in, confirmed writer joins the circle through the link. */
+export async function acceptInvite(db: Db, user: SessionUser, code: string, now: Date): Promise<CircleSummary> {
+  requireConfirmed(user);
+  return db.transaction(async (tx) => {
+    const invite = await liveInvite(tx, code, now, true);
+    const [circle] = await tx.select().from(circles).where(eq(circles.id, invite.circleId)).for("update");
+    if (!circle) throw notFound(CIRCLE_MESSAGES.inviteNotFound, "invite_not_found");
+    const [already] = await tx
+      .select({ role: circleMembers.role })
+      .from(circleMembers)
+      .where(and(eq(circleMembers.circleId, circle.id), eq(circleMembers.userId, user.id)));
+    if (already) throw new HttpError(409, "already_member", CIRCLE_MESSAGES.alreadyMember);
+    const [banned] = await tx
+      .select({ at: circleBans.createdAt })
+      .from(circleBans)
+      .where(and(eq(circleBans.circleId, circle.id), eq(circleBans.userId, user.id)));
+    if (banned) throw new HttpError(403, "circle_banned", CIRCLE_MESSAGES.banned);
+    if (circle.memberCount >= MAX_CIRCLE_MEMBERS) throw new HttpError(422, "circle_full", CIRCLE_MESSAGES.circleFull);
+    await lockWriter(tx, user.id);
+    if ((await circlesOf(tx, user.id)) >= MAX_CIRCLES_PER_WRITER) throw new HttpError(422, "too_many_circles", CIRCLE_MESSAGES.tooManyCircles);
+    await tx.insert(circleMembers).values({ circleId: circle.id, userId: user.id, role: "member", joinedAt: now, seenAt: now });
+    const [updated] = await tx
+      .update(circles)
+      .set({ memberCount: sql`${circles.memberCount} + 1` })
+      .where(eq(circles.id, circle.id))
+      .returning();
+    await tx.update(circleInvites).set({ uses: sql`${circleInvites.uses} + 1` }).where(eq(circleInvites.id, invite.id));
+    await tx.insert(circleInviteUses).values({ inviteId: invite.id, userId: user.id, usedAt: now }).onConflictDoNothing();
+    return summaryOf({ ...updated!, myRole: "member" });
+  });
+}

@@ -1,0 +1,45 @@
+import { sql } from "drizzle-orm";
+import { CIRCLE_MESSAGES } from "#shared/domain/circles.ts";
+import type { Queryable } from "../../db/client.ts";
+import { HttpError } from "../../http/errors.ts";
+
+/*
+ * Which circles read a piece (issue 29 item 3). A writer shares only with circles they are in at
+ * that moment: the rows are written from their memberships in the same statement, so a circle
+ * they left (or never joined) names nothing.
+ */
+
+/** Shares the piece with those of `circleIds` (distinct) its writer is in; returns how many. */
+async function shareFromMemberships(tx: Queryable, userId: string, pieceId: string, createdAt: Date, circleIds: string[]): Promise<number> {
+  if (circleIds.length === 0) return 0;
+  const ids = sql.join(
+    circleIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const { rows } = (await tx.execute(sql`
+    insert into piece_circles (submission_id, circle_id, created_at)
+    select ${pieceId}::uuid, m.circle_id, ${createdAt.toISOString()}::timestamptz
+    from circle_members m
+    where m.user_id = ${userId}::uuid and m.circle_id in (${ids})
+    on conflict do nothing
+    returning circle_id`)) as { rows: unknown[] };
+  return rows.length;
+}
+
+/** Shares a new piece with `circleIds` (distinct), or throws 422 (and the publish is undone) when the writer is not in each of them. */
+export async function shareWithCircles(tx: Queryable, userId: string, pieceId: string, createdAt: Date, circleIds: string[]): Promise<void> {
+  if ((await shareFromMemberships(tx, userId, pieceId, createdAt, circleIds)) !== circleIds.length) {
+    throw new HttpError(422, "not_in_circle", CIRCLE_MESSAGES.notInCircle);
+  }
+}
+
+/** The circles a piece is shared with (kept in its trash row, for a restore). */
+export async function circlesOfPiece(tx: Queryable, pieceId: string): Promise<string[]> {
+  const { rows } = (await tx.execute(sql`select circle_id from piece_circles where submission_id = ${pieceId}::uuid`)) as { rows: { circle_id: string }[] };
+  return rows.map((r) => r.circle_id);
+}
+
+/** A restored piece is shared again with those of `circleIds` its writer is still in (a circle since deleted or left is skipped). */
+export async function reshareWithCircles(tx: Queryable, userId: string, pieceId: string, createdAt: Date, circleIds: string[]): Promise<void> {
+  await shareFromMemberships(tx, userId, pieceId, createdAt, circleIds);
+}
