@@ -35,6 +35,8 @@ export const exportPiece = z.object({
   localDate: isoDate,
   prompt: z.object({ text: z.string(), date: isoDate.nullable(), kind: z.enum(["daily", "freewrite"]) }),
   visibility: z.enum(["public", "private"]),
+  /** The circles it is shared with, by name (issue 29; absent in archives made before circles). */
+  circles: z.array(z.string()).default([]),
   signature: z.enum(SIGNATURES),
   alias: z.string().nullable(),
   featured: z.boolean(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { MAX_CONTENT_LENGTH, MAX_TITLE_LENGTH } from "../constants.ts";
+import { MAX_CIRCLES_PER_WRITER, MAX_CONTENT_LENGTH, MAX_TITLE_LENGTH } from "../constants.ts";
+import { CIRCLE_MESSAGES } from "../domain/circles.ts";
 import { ACHIEVEMENT_TYPES } from "../domain/achievements.ts";
 import { SIGNATURES } from "../domain/author.ts";
 import { PROMPT_SOURCES } from "../domain/prompt-choice.ts";
@@ -66,6 +67,15 @@ export const submissionInput = z.object({
   idempotencyKey: z.uuid({ error: "Every save needs a request key. Reload the page and try again; your text is kept." }),
   /** A content warning shown before the text (issue 13 item 6); blank or absent: none. */
   contentWarning: contentWarningInput,
+  /**
+   * Where a publish goes (issue 29 item 3): the community (as before; the default), circles the
+   * writer is in, or both. A save ignores both: it stays private.
+   */
+  community: z.boolean({ error: CIRCLE_MESSAGES.shareSomewhere }).default(true),
+  circles: z
+    .array(z.guid({ error: CIRCLE_MESSAGES.notInCircle }), { error: CIRCLE_MESSAGES.notInCircle })
+    .max(MAX_CIRCLES_PER_WRITER, CIRCLE_MESSAGES.notInCircle)
+    .default([]),
 });
 export type SubmissionInput = z.input<typeof submissionInput>;
 /** The body as the server sees it once validated (trimmed title, default page). */

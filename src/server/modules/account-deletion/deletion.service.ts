@@ -6,6 +6,7 @@ import { admins, reports, submissionComments, submissionLikes, submissions, tras
 import type { Deps } from "../../deps.ts";
 import type { SessionUser } from "../../http/context.ts";
 import { badRequest, HttpError } from "../../http/errors.ts";
+import { leaveAllCircles } from "../circles/departure.service.ts";
 import {
   anonymiseCommentNotifications,
   anonymiseModerationRecords,
@@ -104,6 +105,7 @@ async function eraseWriter(deps: Deps, tx: Tx, user: SessionUser, me: { email: s
     for (const p of mine) if (!p.isPrivate && choice === "delete") await deps.realtime.publish(tx, "piece:deleted", { id: p.id });
   }
   await anonymiseModerationRecords(tx, uid);
+  await leaveAllCircles(tx, uid);
   await deleteLooseTraces(tx, uid, me.email);
   // Reports this writer filed go with the row (foreign key): the queue's count may change.
   const [openFiled] = await tx.select({ n: count() }).from(reports).where(and(eq(reports.reporterId, uid), eq(reports.status, "open")));

@@ -34,6 +34,7 @@ function pieceItem(p: ExportPiece): z.input<typeof exportPiece> {
     localDate: p.localDate,
     prompt: { text: p.promptText, date: p.promptDate, kind: p.promptKind },
     visibility: p.isPrivate ? "private" : "public",
+    circles: p.circleNames,
     signature: p.signature,
     alias: p.authorAlias,
     featured: p.isFeatured,

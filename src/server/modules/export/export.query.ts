@@ -31,6 +31,8 @@ const columns = {
   promptText: prompts.text,
   promptDate: prompts.date,
   promptKind: prompts.kind,
+  /** The circles the piece is shared with (issue 29 item 3), by name: the archive records its audience. */
+  circleNames: sql<string[]>`coalesce((select array_agg(c.name order by c.name) from piece_circles pc join circles c on c.id = pc.circle_id where pc.submission_id = ${submissions.id}), '{}')`,
 };
 
 export type ExportPiece = Awaited<ReturnType<typeof pieceQuery>>[number];

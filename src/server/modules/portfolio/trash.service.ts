@@ -1,3 +1,4 @@
+import { circlesOfPiece, reshareWithCircles } from "../circles/piece-circles.service.ts";
 import { and, eq, getTableColumns, inArray, lt, or, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { sameSessionRestoreMessage } from "#shared/domain/writing-session.ts";
@@ -75,6 +76,7 @@ export async function moveToTrash(tx: Tx, pieceId: string, now: Date, admin: { i
     hiddenBy,
     snapshotVersion: TRASH_SNAPSHOT_VERSION,
     piece,
+    circleIds: await circlesOfPiece(tx, pieceId),
   });
   await tx.insert(trashedLikes).select(
     tx.select({ pieceId: submissionLikes.submissionId, userId: submissionLikes.userId, createdAt: submissionLikes.createdAt }).from(submissionLikes).where(eq(submissionLikes.submissionId, pieceId)),
@@ -144,6 +146,8 @@ export async function restoreFromTrash(deps: Deps, who: { userId: string } | { a
         .from(tc)
         .where(eq(tc.pieceId, id)),
     );
+    // Shared again with the circles it was in, those its writer is still in (not after an admin removed it).
+    if (!makePrivate) await reshareWithCircles(tx, trashed.userId, id, new Date(p.createdAt), trashed.circleIds);
     await tx.delete(trashedPieces).where(eq(trashedPieces.id, id));
     // Deleting and restoring is no way around a report: what the writer's delete closed opens again.
     const reopened = trashed.byAdmin ? 0 : await reopenReportsClosedByDelete(tx, id, trashed.userId, trashed.trashedAt);

@@ -7,6 +7,7 @@ import { NEW_ACCOUNT_LIMIT_CODE, newAccountPiecesMessage, newAccountUntil } from
 import { mayAnswerPrompt } from "#shared/domain/prompt-choice.ts";
 import { streakAfterWriting } from "#shared/domain/streaks.ts";
 import { countWords, pagesFor } from "#shared/domain/words.ts";
+import { CIRCLE_MESSAGES } from "#shared/domain/circles.ts";
 import { resolveSignature, WRITING_MESSAGES } from "#shared/domain/writing-session.ts";
 import type { SubmissionOutput, SubmissionResponse, ValidSubmission } from "#shared/schemas/writing.ts";
 import { publicPieceSql } from "../../db/audience.ts";
@@ -17,6 +18,7 @@ import type { Deps } from "../../deps.ts";
 import { badRequest, HttpError } from "../../http/errors.ts";
 import type { SessionUser } from "../../http/context.ts";
 import { findAnswerablePrompt } from "./prompts.service.ts";
+import { shareWithCircles } from "../circles/piece-circles.service.ts";
 import { awardAchievementsSql, lifetimePagesSql, recordWritingDaySql, streakOf } from "./streak.service.ts";
 import { notifyAchievements } from "../notifications/notify.service.ts";
 import { assertSessionUsable, checkWritingTime, refuseSpentSession, sessionStateSql, spendSessionSql } from "./writing-sessions.service.ts";
@@ -128,7 +130,10 @@ export async function createSubmission(
   const prompt = await answerablePrompt(db, input, look.prompt, today, session?.shownPromptId);
   if (!prompt) throw badRequest(WRITING_MESSAGES.noPrompt, "no_prompt");
 
-  const isPrivate = input.action === "save";
+  // Where a publish goes (issue 29 item 3): the community, circles the writer is in, or both. A save stays private.
+  const circleIds = input.action === "publish" ? [...new Set(input.circles.map((id) => id.toLowerCase()))] : [];
+  if (input.action === "publish" && !input.community && circleIds.length === 0) throw badRequest(CIRCLE_MESSAGES.shareSomewhere, "no_audience");
+  const isPrivate = input.action === "save" || !input.community;
   const { submissionType, authorAlias } = signatureFor(user, input);
   const words = countWords(content);
   const pages = pagesFor(words);
@@ -180,7 +185,7 @@ export async function createSubmission(
         idempotencyKey: input.idempotencyKey,
         // Name-signed cards show the streak as it was when the piece was written, never the live
         // one (a later anonymous piece must not move it): snapshot it on the piece.
-        authorStreak: !isPrivate && submissionType === "name" ? streak.currentStreak : null,
+        authorStreak: input.action === "publish" && submissionType === "name" ? streak.currentStreak : null,
         createdAt: now,
         updatedAt: now,
       })
@@ -192,6 +197,8 @@ export async function createSubmission(
       if (!twin) throw new HttpError(409, "conflict", "This piece is already being saved. Please try again in a moment.");
       return { created: false as const, row: twin };
     }
+
+    if (circleIds.length > 0) await shareWithCircles(tx, user.id, inserted.id, inserted.createdAt, circleIds);
 
     // The writer's row, the spent session and the achievements, in one statement.
     const award = awardAchievementsSql(user.id, Number(prior?.pages ?? 0) + pages, Number(today.slice(0, 4)), now);
