@@ -67,7 +67,7 @@ export function addCommentQuery(pieceId: string, userId: string, content: string
       update submissions set comment_count = comment_count + 1
       where id = ${pieceId}::uuid and ${readablePieceSql(readerById(userId), sql`submissions`, "respond")} and comments_off = false and not ${refusesAsBlocker(sql`submissions`, userId)}
         and not ${newAccountAtCommentLimit(userId, at, day)}
-      returning id, user_id, submission_type, author_alias, comment_count
+      returning id, user_id, submission_type, author_alias, comment_count, is_private
     ),
     c as (
       insert into submission_comments (submission_id, user_id, content, created_at)
@@ -75,12 +75,12 @@ export function addCommentQuery(pieceId: string, userId: string, content: string
       returning id, submission_id, content, created_at, user_id, hidden_at, hidden_reason
     ),
     ${commentNotificationCtes(at)}
-    select ${COMMENT_COLUMNS}, s.comment_count, ${toldColumn} as told
+    select ${COMMENT_COLUMNS}, s.comment_count, s.is_private, ${toldColumn} as told
     from c join users u on u.id = c.user_id join s on s.id = c.submission_id
   `;
 }
 
-export const addedCommentRow = commentRow.extend({ comment_count: z.coerce.number() });
+export const addedCommentRow = commentRow.extend({ comment_count: z.coerce.number(), is_private: z.boolean() });
 
 /** The commenter's calendar day (their date and time zone): new accounts' comments are counted per day. */
 export interface WritersDay {

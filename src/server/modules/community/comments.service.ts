@@ -79,7 +79,8 @@ export async function addComment(deps: Deps, pieceId: string, user: SessionUser,
     }
     const commentCount = row.comment_count;
     const comment = commentFrom(row, user);
-    await deps.realtime.publish(tx, "piece:commented", { id: pieceId, commentCount, commentId: comment.id });
+    // The live feed is everyone's: a piece outside the community (shared with circles only) is not announced there.
+    if (!row.is_private) await deps.realtime.publish(tx, "piece:commented", { id: pieceId, commentCount, commentId: comment.id });
     return { comment, commentCount };
   });
 }

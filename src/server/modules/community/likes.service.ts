@@ -20,6 +20,7 @@ export async function setLike(deps: Deps, pieceId: string, userId: string, liked
       .select({
         likeCount: submissions.likeCount,
         writerId: submissions.userId,
+        isPrivate: submissions.isPrivate,
         // Refused on the blocker's name-signed pieces only (review finding 2: see refusesAsBlocker).
         blocksMe: sql<boolean>`${refusesAsBlocker(sql`${submissions}`, userId)}`,
       })
@@ -48,7 +49,8 @@ export async function setLike(deps: Deps, pieceId: string, userId: string, liked
     const updated = rows[0];
     if (!updated) return { liked, likeCount: piece.likeCount };
     const likeCount = Number(updated.like_count);
-    await deps.realtime.publish(tx, "piece:liked", { id: pieceId, likeCount });
+    // The live feed is everyone's: a piece outside the community (shared with circles only) is not announced there.
+    if (!piece.isPrivate) await deps.realtime.publish(tx, "piece:liked", { id: pieceId, likeCount });
     return { liked, likeCount };
   });
 }
