@@ -1,7 +1,8 @@
-import { useId, type Ref } from "react";
+import { useId, type ReactNode, type Ref } from "react";
 import type { Signature } from "#shared/domain/author.ts";
 import type { Me } from "#shared/schemas/auth.ts";
 import { CONTENT_WARNING_MAX_LENGTH, PIECE_CONTROL_MESSAGES } from "#shared/domain/piece-controls.ts";
+import type { PublishAudience } from "../hooks/use-submit-piece.ts";
 import { WritingFormDialog } from "./writing-form-dialog.tsx";
 
 export interface SignatureChoice {
@@ -27,6 +28,8 @@ export function PublishForm({
   onSignature,
   contentWarning,
   onContentWarning,
+  audience,
+  audienceChoice,
   busy,
   error,
   onCancel,
@@ -41,6 +44,9 @@ export function PublishForm({
   onSignature: (s: Signature) => void;
   contentWarning: string;
   onContentWarning: (v: string) => void;
+  /** Where it goes, and the choice of it (circles, issue 29: given by the route, absent when the writer is in none). */
+  audience: PublishAudience;
+  audienceChoice?: ReactNode;
   busy: boolean;
   error: string | null;
   onCancel: () => void;
@@ -60,7 +66,7 @@ export function PublishForm({
       onTitle={onTitle}
       busy={busy}
       error={error}
-      submitLabel="Share with community"
+      submitLabel={audience.community && audience.circles.length === 0 ? "Share with community" : "Share"}
       busyLabel="Sharing..."
       onCancel={onCancel}
       onSubmit={onSubmit}
@@ -103,6 +109,7 @@ export function PublishForm({
           </select>
         </div>
       </fieldset>
+      {audienceChoice}
       <div className="flex flex-col gap-2">
         <label htmlFor={warningId} className="text-sm font-medium text-ink">
           Content warning <span className="font-normal text-muted">(optional)</span>

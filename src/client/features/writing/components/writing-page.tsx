@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from "react";
+import type { PublishAudience } from "../hooks/use-submit-piece.ts";
 import { countWords } from "#shared/domain/words.ts";
 import type { WritingPage as Page } from "#shared/domain/writing-session.ts";
 import { useDocumentTitle } from "#client/lib/use-document-title.ts";
@@ -20,7 +21,17 @@ import { useFocusMode } from "../focus/use-focus-mode.ts";
  * the text, publish and save, the word count and the countdown. What it does is useWritingFlow's;
  * this lays it out.
  */
-export function WritingPage({ page, afterSuccess }: { page: Page; /** Shown under the thanks (the route's reminder offer). */ afterSuccess?: ReactNode }) {
+export function WritingPage({
+  page,
+  afterSuccess,
+  renderAudience,
+}: {
+  page: Page;
+  /** Shown under the thanks (the route's reminder offer). */
+  afterSuccess?: ReactNode;
+  /** The publish form's "Share with" choice (the route's circles), shown while the form is open; nothing without it. */
+  renderAudience?: (audience: PublishAudience, onChange: (next: PublishAudience) => void) => ReactNode;
+}) {
   useDocumentTitle(page === "write" ? "Write" : "Freewrite", "One prompt, ten minutes of writing.");
   const flow = useWritingFlow(page);
   const { me, state, text, busy } = flow;
@@ -77,6 +88,8 @@ export function WritingPage({ page, afterSuccess }: { page: Page; /** Shown unde
             onSignature={flow.setSignature}
             contentWarning={flow.contentWarning}
             onContentWarning={flow.setContentWarning}
+            audience={flow.audience}
+            audienceChoice={state.view === "publish-form" ? renderAudience?.(flow.audience, flow.setAudience) : null}
             onSubmit={() => flow.submit("publish")}
           />
         </>

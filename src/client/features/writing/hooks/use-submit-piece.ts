@@ -20,6 +20,14 @@ export interface PieceToSend {
   signature: Signature;
   /** Publish only: a content warning shown before the text (issue 13 item 6); blank for none. */
   contentWarning?: string;
+  /** Publish only: where it goes (issue 29); the community alone when not given. */
+  audience?: PublishAudience;
+}
+
+/** Where a published piece goes: the community, circles the writer is in, or both (POST /api/submissions' `community` and `circles`). */
+export interface PublishAudience {
+  community: boolean;
+  circles: string[];
 }
 
 /** How a save or publish ended: made, waiting on the device for the connection, the writer turned out to be signed out, or refused (with what to show). */
@@ -74,13 +82,14 @@ export function useSubmitPiece({ page, owner, admin, writing, promptId, knownPro
       if (!pid && !away) return refused({ code: "no_prompt", message: page === "freewrite" ? WRITING_MESSAGES.noFreewritePrompt : WRITING_MESSAGES.noPrompt });
       const signature: Signature = action === "publish" ? piece.signature : "name";
       const contentWarning = action === "publish" ? piece.contentWarning?.trim() || null : null;
+      const { community = true, circles = [] } = action === "publish" ? (piece.audience ?? {}) : {};
       // Whose it is counts too: another writer's attempt is never theirs to retry.
-      attempt.current = attemptFor(attempt.current, JSON.stringify([owner, action, piece.content, piece.title, signature, contentWarning, pid, s?.token]));
+      attempt.current = attemptFor(attempt.current, JSON.stringify([owner, action, piece.content, piece.title, signature, contentWarning, pid, s?.token, community, circles]));
       const key = attempt.current.key;
       const title = piece.title.trim();
-      queue = { key, owner, page, action, title, content: piece.content, signature, contentWarning, promptId: pid, writingSession: s?.token ?? "", sessionStartedAt: s?.startedAtLocal ?? null, queuedAt: Date.now() };
+      queue = { key, owner, page, action, title, content: piece.content, signature, contentWarning, community, circles, promptId: pid, writingSession: s?.token ?? "", sessionStartedAt: s?.startedAtLocal ?? null, queuedAt: Date.now() };
       if (away || !pid) return await queued(queue);
-      const response = await createSubmission.mutateAsync({ content: piece.content, title: title || null, promptId: pid, action, signature, page, writingSession: s?.token ?? "", idempotencyKey: key, contentWarning });
+      const response = await createSubmission.mutateAsync({ content: piece.content, title: title || null, promptId: pid, action, signature, page, writingSession: s?.token ?? "", idempotencyKey: key, contentWarning, community, circles });
       attempt.current = null;
       return { kind: "done", response };
     } catch (err) {
@@ -111,8 +120,8 @@ export function useSubmitPiece({ page, owner, admin, writing, promptId, knownPro
       const token = item.writingSession || (admin ? writing.session : await writing.ensure())?.token || "";
       const pid = item.promptId ?? (await promptId());
       if ((!token && !admin) || !pid) return { kind: "retry" };
-      const { key, action, signature, contentWarning, content } = item;
-      const input = { content, title: item.title || null, promptId: pid, action, signature, page, writingSession: token, idempotencyKey: key, contentWarning };
+      const { key, action, signature, contentWarning, content, community = true, circles = [] } = item;
+      const input = { content, title: item.title || null, promptId: pid, action, signature, page, writingSession: token, idempotencyKey: key, contentWarning, community, circles };
       return { kind: "sent", response: await createSubmission.mutateAsync(input) };
     } catch (err) {
       if (tryLater(err)) return { kind: "retry" };

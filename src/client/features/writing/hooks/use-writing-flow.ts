@@ -14,13 +14,15 @@ import { useOfflineQueue } from "../offline/use-offline-queue.ts";
 import { useOnline } from "../offline/use-online.ts";
 import { useSecondsLeft } from "./use-seconds-left.ts";
 import { useSubmitGuard } from "./use-submit-guard.ts";
-import { useSubmitPiece } from "./use-submit-piece.ts";
+import { useSubmitPiece, type PublishAudience } from "./use-submit-piece.ts";
 import { useWritingSession } from "./use-writing-session.ts";
 import { useWritingText } from "./use-writing-text.ts";
 
 /** Back from sign-up with a pending action: the form opens after this pause (spec §9). */
 const PENDING_RESTORE_DELAY_MS = 100;
 const ACHIEVEMENT_TOAST_MS = 5000;
+/** A piece goes to the community unless the writer chooses circles instead (issue 29). */
+const COMMUNITY_ONLY: PublishAudience = { community: true, circles: [] };
 
 /**
  * Everything a writing page does (spec §2 /write and /freewrite, §4): the text and whose it is,
@@ -44,6 +46,7 @@ export function useWritingFlow(page: WritingPage) {
   const guard = useSubmitGuard();
   const [signature, setSignature] = useState<Signature>("name");
   const [contentWarning, setContentWarning] = useState("");
+  const [audience, setAudience] = useState<PublishAudience>(COMMUNITY_ONLY);
   const empty = !content.trim();
   const online = useOnline();
   const [lastSent, setLastSent] = useState<{ action: WritingAction; at: number } | null>(null);
@@ -120,7 +123,7 @@ export function useWritingFlow(page: WritingPage) {
     }
     void guard.run(async () => {
       dispatch({ type: "form-error", message: null });
-      const outcome = await send(action, { title, content, signature, contentWarning });
+      const outcome = await send(action, { title, content, signature, contentWarning, audience });
       if (outcome.kind === "refused") return dispatch({ type: "form-error", message: outcome.message });
       if (outcome.kind === "queued") {
         // The words on the device now are the words that wait, even when publish came before the pause in typing.
@@ -139,6 +142,7 @@ export function useWritingFlow(page: WritingPage) {
       const { submission, achievements } = outcome.response;
       text.clear();
       setContentWarning("");
+      setAudience(COMMUNITY_ONLY);
       writePending(page, null);
       dispatch({ type: "succeeded", action, id: submission.id });
       void writing.renew();
@@ -172,6 +176,8 @@ export function useWritingFlow(page: WritingPage) {
     setSignature,
     contentWarning,
     setContentWarning,
+    audience,
+    setAudience,
     busy: guard.busy,
     holdOpen: guard.holdOpen,
     press,

@@ -19,6 +19,9 @@ export interface QueuedPiece {
   content: string;
   signature: Signature;
   contentWarning: string | null;
+  /** Publish only (issue 29): whether the community sees it, and the circles it goes to (absent on items queued before circles). */
+  community?: boolean | undefined;
+  circles?: string[] | undefined;
   /** null when the page never learnt it (opened offline): asked for when sending. */
   promptId: string | null;
   /** The writing session's token; "" when the page had none yet (it starts at the first moment online). */
@@ -88,7 +91,8 @@ export async function drainQueue(store: QueueStore, tryLock: TryLock, send: (ite
 }
 
 const sameText = (a: QueuedPiece, b: QueuedPiece) =>
-  a.action === b.action && a.content === b.content && a.title === b.title && a.signature === b.signature && a.contentWarning === b.contentWarning;
+  a.action === b.action && a.content === b.content && a.title === b.title && a.signature === b.signature && a.contentWarning === b.contentWarning &&
+  a.community === b.community && String(a.circles) === String(b.circles);
 
 /**
  * Puts `item` in the queue unless the same piece already waits there, and answers the one that
