@@ -41,5 +41,9 @@ export const CIRCLE_MESSAGES = {
   notInCircle: "You can only share with circles you are in",
   shareSomewhere: "Choose the community, a circle, or both",
   confirmDelete: "Type the circle's name to delete it",
+  badWeek: "Choose a week as a date (YYYY-MM-DD)",
+  /** Shown before joining and on the circle's page (issue 29 item 6): exactly what moderators see. */
+  progressNotice:
+    "The circle's moderators can see, for each week: the days you wrote, how many pieces you shared with the circle, how many words you wrote, and your current streak. Counts only: never the text of a piece you did not share with the circle.",
 } as const;
 

@@ -158,3 +158,29 @@ export const memberChange = z.object({ ok: z.literal(true) });
 /** The circles a piece is shared with, as its writer sees them (publish choice and the piece's audience). */
 export const pieceCircle = z.object({ id: uuidSchema, slug: z.string(), name: z.string() });
 export type PieceCircle = z.infer<typeof pieceCircle>;
+
+/** GET /api/circles/:slug/progress?week=YYYY-MM-DD (moderators): any day of the week (weeks start on Sunday); default this week. */
+export const progressQuery = z.object({ week: z.iso.date({ error: CIRCLE_MESSAGES.badWeek }).optional() });
+
+/** One member's week: counts only (issue 29 item 6). */
+export const memberProgress = z.object({
+  userId: uuidSchema,
+  name: z.string(),
+  role: z.enum(CIRCLE_ROLES),
+  /** Days of the week with at least one piece written here (any audience). */
+  daysWritten: z.number().int(),
+  /** Pieces written that week and shared with this circle. */
+  piecesShared: z.number().int(),
+  /** Words of every piece written that week (any audience): a count, never a text. */
+  words: z.number().int(),
+  currentStreak: z.number().int(),
+});
+export type MemberProgress = z.infer<typeof memberProgress>;
+
+export const circleProgress = z.object({
+  /** The Sunday that starts the week, and the Saturday that ends it. */
+  weekStart: z.iso.date(),
+  weekEnd: z.iso.date(),
+  members: z.array(memberProgress),
+});
+export type CircleProgress = z.infer<typeof circleProgress>;

@@ -16,6 +16,8 @@ import {
   memberChange,
   memberRoleInput,
   myCircles,
+  circleProgress as circleProgressResponse,
+  progressQuery,
   transferOwnerInput,
   updateCircleInput,
 } from "#shared/schemas/circles.ts";
@@ -30,6 +32,7 @@ import { circleFeed } from "./circle-feed.service.ts";
 import { createCircle, deleteCircle, myCircles as readMyCircles, openCircle, updateCircle } from "./circles.service.ts";
 import { acceptInvite, createInvite, listInvites, previewInvite, revokeInvite } from "./invites.service.ts";
 import { listMembers, removeMember, setMemberRole, transferOwnership } from "./members.service.ts";
+import { circleProgress, progressCsv } from "./progress.service.ts";
 
 /*
  * Circles (issue 29): thin routes over the services. Who may do what is decided in access.ts;
@@ -86,6 +89,19 @@ export const circlesRoutes = new Hono<AppEnv>()
   .post("/circles/:slug/owner", signedIn(), validate("json", transferOwnerInput), async (c) => {
     await transferOwnership(c.get("deps").db, requireUser(c), c.req.param("slug"), c.req.valid("json").userId.toLowerCase());
     return respond(c, memberChange, { ok: true });
+  })
+  .get("/circles/:slug/progress", signedIn(), validate("query", progressQuery), async (c) => {
+    const deps = c.get("deps");
+    return respond(c, circleProgressResponse, await circleProgress(deps.db, requireUser(c), c.req.param("slug"), c.req.valid("query").week, deps.clock.now()));
+  })
+  /** The same week as a spreadsheet (issue 29 item 6). */
+  .get("/circles/:slug/progress.csv", signedIn(), validate("query", progressQuery), async (c) => {
+    const deps = c.get("deps");
+    const progress = await circleProgress(deps.db, requireUser(c), c.req.param("slug"), c.req.valid("query").week, deps.clock.now());
+    c.header("Content-Type", "text/csv; charset=utf-8");
+    c.header("Content-Disposition", `attachment; filename="circle-progress-${progress.weekStart}.csv"`);
+    c.header("Cache-Control", "private, no-store");
+    return c.body(progressCsv(progress));
   })
   .get("/circles/:slug/invites", signedIn(), async (c) => {
     const deps = c.get("deps");
