@@ -58,9 +58,9 @@ export function CreateCircleForm() {
             {CIRCLE_ACCENTS.map((a) => (
               <label
                 key={a}
-                className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-full border border-line bg-paper px-3 text-sm has-[:checked]:border-accent has-[:checked]:bg-accent-soft has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-[var(--focus)]"
+                className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-full border border-line bg-paper px-3 text-sm has-[:checked]:border-accent has-[:checked]:bg-accent-soft"
               >
-                <input type="radio" name="accent" value={a} checked={accent === a} onChange={() => setAccent(a)} className="sr-only" />
+                <input type="radio" name="accent" value={a} checked={accent === a} onChange={() => setAccent(a)} className="size-4 accent-[var(--accent)]" />
                 <AccentSwatch accent={a} />
                 {ACCENT_STYLES[a].label}
               </label>
