@@ -42,6 +42,11 @@ export const CIRCLE_MESSAGES = {
   shareSomewhere: "Choose the community, a circle, or both",
   confirmDelete: "Type the circle's name to delete it",
   badWeek: "Choose a week as a date (YYYY-MM-DD)",
+  badDate: "Choose a date (YYYY-MM-DD)",
+  promptRequired: "Write the prompt before saving it",
+  promptAnswered: "Pieces answer this prompt already: you can change its words, not remove it",
+  promptNotFound: "This circle has no prompt on that day",
+  circlePromptOnly: "A piece on a circle's prompt is shared with that circle only",
   /** Shown before joining and on the circle's page (issue 29 item 6): exactly what moderators see. */
   progressNotice:
     "The circle's moderators can see, for each week: the days you wrote, how many pieces you shared with the circle, how many words you wrote, and your current streak. Counts only: never the text of a piece you did not share with the circle.",

@@ -1,4 +1,5 @@
 import { promptLine, truncateText } from "./markup.ts";
+import type { PromptKind } from "./prompt-choice.ts";
 
 /** The name of a piece with neither a title nor a prompt to go by. */
 export const UNTITLED = "Untitled";
@@ -8,7 +9,7 @@ export const PAGE_TITLE_MAX = 90;
 /** What naming needs of a piece's prompt: a freewrite's stored prompt is not words to show. */
 export interface NamingPrompt {
   text: string;
-  kind: "daily" | "freewrite";
+  kind: PromptKind;
 }
 
 function promptName(prompt: NamingPrompt | null | undefined): string {

@@ -12,6 +12,14 @@
  * Every prompt a writer is shown is a stored row they can save and publish against.
  */
 
+/**
+ * What a prompt is: the site's prompt of a date, the single freewrite prompt, or a circle's own
+ * prompt of a date (issue 29 item 5; its date lives in circle_prompts, so every date-keyed site
+ * read of prompts passes it by).
+ */
+export const PROMPT_KINDS = ["daily", "freewrite", "circle"] as const;
+export type PromptKind = (typeof PROMPT_KINDS)[number];
+
 /** today: the writer's own date; earlier: the latest before it; later: the earliest after it. */
 export const PROMPT_SOURCES = ["today", "earlier", "later"] as const;
 export type PromptSource = (typeof PROMPT_SOURCES)[number];
@@ -36,7 +44,7 @@ export function choosePrompt<P extends DatedPrompt>(
 
 interface AnswerablePrompt {
   id: string;
-  kind: "daily" | "freewrite";
+  kind: PromptKind;
   date: string | null;
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PROMPT_KINDS } from "../domain/prompt-choice.ts";
 import { ADMIN_SEARCH_MAX_LENGTH, DAYS_PER_WEEK, MAX_PROMPT_AUTHOR_LENGTH, MAX_PROMPT_LENGTH } from "../constants.ts";
 import { addDays, isIsoDate } from "../domain/dates.ts";
 import type { DayOutcome } from "../domain/scheduler.ts";
@@ -101,7 +102,7 @@ export const featuredInput = z.object({ isFeatured: z.boolean({ error: ADMIN_MES
 
 // ---- What the admin endpoints answer (instants are ISO strings on the wire, dates YYYY-MM-DD) ----
 
-const promptKind = z.enum(["daily", "freewrite"]);
+const promptKind = z.enum(PROMPT_KINDS);
 const signature = z.enum(SIGNATURES);
 /** Where a list goes on: the next page's cursor (opaque), or null on the last page. */
 const nextCursor = z.string().nullable();

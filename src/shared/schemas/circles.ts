@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CIRCLE_INVITE_DEFAULT_DAYS, CIRCLE_INVITE_MAX_DAYS, CIRCLE_INVITE_MAX_USES, MAX_CIRCLE_DESCRIPTION_LENGTH, MAX_CIRCLE_NAME_LENGTH } from "../constants.ts";
+import { CIRCLE_INVITE_DEFAULT_DAYS, CIRCLE_INVITE_MAX_DAYS, CIRCLE_INVITE_MAX_USES, MAX_CIRCLE_DESCRIPTION_LENGTH, MAX_CIRCLE_NAME_LENGTH, MAX_PROMPT_AUTHOR_LENGTH, MAX_PROMPT_LENGTH } from "../constants.ts";
 import { CIRCLE_ACCENTS, CIRCLE_MESSAGES, CIRCLE_ROLES } from "../domain/circles.ts";
 import { isoTime, uuidSchema } from "./common.ts";
 import { communityPiece } from "./community.ts";
@@ -184,3 +184,32 @@ export const circleProgress = z.object({
   members: z.array(memberProgress),
 });
 export type CircleProgress = z.infer<typeof circleProgress>;
+
+/** A circle's prompt of a day, as members read it. */
+export const circlePromptOutput = z.object({ id: uuidSchema, date: z.iso.date(), text: z.string(), author: z.string().nullable() });
+export type CirclePrompt = z.infer<typeof circlePromptOutput>;
+
+/** GET /api/circles/:slug/prompts?week= (members): the week's seven days, each with the circle's prompt or null (the site's prompt then). */
+export const circlePromptWeek = z.object({
+  weekStart: z.iso.date(),
+  days: z.array(z.object({ date: z.iso.date(), prompt: circlePromptOutput.nullable() })),
+});
+export type CirclePromptWeek = z.infer<typeof circlePromptWeek>;
+
+/** PUT /api/circles/:slug/prompts/:date (moderators) */
+export const circlePromptInput = z.object({
+  text: z.string({ error: CIRCLE_MESSAGES.promptRequired }).trim().min(1, CIRCLE_MESSAGES.promptRequired).max(MAX_PROMPT_LENGTH, `Prompts can be at most ${MAX_PROMPT_LENGTH} characters`),
+  author: z
+    .string()
+    .trim()
+    .max(MAX_PROMPT_AUTHOR_LENGTH, `Author attribution can be at most ${MAX_PROMPT_AUTHOR_LENGTH} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+export const circlePromptSaved = z.object({ prompt: circlePromptOutput });
+
+/** GET /api/circles/prompts/today: the circles I am in with their own prompt on my today (the /write page offers each). */
+export const todayCirclePrompts = z.object({
+  items: z.array(z.object({ circle: z.object({ id: uuidSchema, slug: z.string(), name: z.string() }), prompt: circlePromptOutput })),
+});
+export type TodayCirclePrompts = z.infer<typeof todayCirclePrompts>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PROMPT_KINDS } from "../domain/prompt-choice.ts";
 import { COMMENT_MAX_LENGTH, SEARCH_MAX_LENGTH } from "../constants.ts";
 import { COMMUNITY_FILTERS, COMMUNITY_MESSAGES, COMMUNITY_SORTS, type FeedParams } from "../domain/community.ts";
 import { SIGNATURES } from "../domain/author.ts";
@@ -40,7 +41,7 @@ export type PieceAuthor = z.infer<typeof pieceAuthor>;
 export const piecePrompt = z.object({
   id: uuidSchema,
   text: z.string(),
-  kind: z.enum(["daily", "freewrite"]),
+  kind: z.enum(PROMPT_KINDS),
   date: isoDate.nullable(),
 });
 export type PiecePrompt = z.infer<typeof piecePrompt>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PROMPT_KINDS } from "../domain/prompt-choice.ts";
 import { ACHIEVEMENT_TYPES } from "../domain/achievements.ts";
 import { SIGNATURES } from "../domain/author.ts";
 import { REPORT_ITEM_KINDS, REPORT_OUTCOMES, REPORT_REASONS } from "../domain/moderation.ts";
@@ -33,7 +34,7 @@ export const exportPiece = z.object({
   createdAt: isoTime,
   updatedAt: isoTime,
   localDate: isoDate,
-  prompt: z.object({ text: z.string(), date: isoDate.nullable(), kind: z.enum(["daily", "freewrite"]) }),
+  prompt: z.object({ text: z.string(), date: isoDate.nullable(), kind: z.enum(PROMPT_KINDS) }),
   visibility: z.enum(["public", "private"]),
   /** The circles it is shared with, by name (issue 29; absent in archives made before circles). */
   circles: z.array(z.string()).default([]),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PROMPT_KINDS } from "../domain/prompt-choice.ts";
 import { MAX_ALIAS_LENGTH, MAX_CONTENT_LENGTH, MAX_NAME_LENGTH, MAX_TITLE_LENGTH, SHARE_LINK_HOURS } from "../constants.ts";
 import { ACHIEVEMENT_TYPES } from "../domain/achievements.ts";
 import { SIGNATURES } from "../domain/author.ts";
@@ -71,7 +72,7 @@ export const promptRef = z.object({
   id: z.string(),
   text: z.string(),
   date: isoDate.nullable(),
-  kind: z.enum(["daily", "freewrite"]),
+  kind: z.enum(PROMPT_KINDS),
 });
 export type PromptRef = z.infer<typeof promptRef>;
 

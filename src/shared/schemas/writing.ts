@@ -3,7 +3,7 @@ import { MAX_CIRCLES_PER_WRITER, MAX_CONTENT_LENGTH, MAX_TITLE_LENGTH } from "..
 import { CIRCLE_MESSAGES } from "../domain/circles.ts";
 import { ACHIEVEMENT_TYPES } from "../domain/achievements.ts";
 import { SIGNATURES } from "../domain/author.ts";
-import { PROMPT_SOURCES } from "../domain/prompt-choice.ts";
+import { PROMPT_SOURCES, PROMPT_KINDS } from "../domain/prompt-choice.ts";
 import { isoTime } from "./common.ts";
 import { contentWarningInput } from "./piece-controls.ts";
 
@@ -16,7 +16,7 @@ export const promptOutput = z.object({
   text: z.string(),
   date: z.string().nullable(),
   author: z.string().nullable(),
-  kind: z.enum(["daily", "freewrite"]),
+  kind: z.enum(PROMPT_KINDS),
 });
 export type Prompt = z.infer<typeof promptOutput>;
 

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { CIRCLE_ACCENTS, CIRCLE_ROLES } from "#shared/domain/circles.ts";
 import { idColumn, ownedBy, stampColumn } from "./columns.ts";
 import { users } from "./auth.ts";
-import { submissions } from "./content.ts";
+import { prompts, submissions } from "./content.ts";
 
 /*
  * Circles (issue 29, docs/decisions/016-circles.md): private groups, their members, their invite
@@ -111,4 +111,23 @@ export const pieceCircles = pgTable(
     primaryKey({ name: "piece_circles_pkey", columns: [t.submissionId, t.circleId] }),
     index("piece_circles_feed_idx").on(t.circleId, t.createdAt.desc(), t.submissionId.desc()),
   ],
+);
+
+/**
+ * A circle's own prompt of a date (issue 29 item 5): the prompt itself is a `prompts` row of kind
+ * "circle" (pieces answer it as any prompt), dated here so no site read of dated prompts sees it.
+ * A date without a row here leaves the circle on the site's prompt.
+ */
+export const circlePrompts = pgTable(
+  "circle_prompts",
+  {
+    promptId: uuid("prompt_id")
+      .primaryKey()
+      .references(() => prompts.id, { onDelete: "cascade" }),
+    circleId: ownedBy("circle_id", () => circles.id),
+    date: date("date", { mode: "string" }).notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: stampColumn("created_at"),
+  },
+  (t) => [uniqueIndex("circle_prompts_circle_date_key").on(t.circleId, t.date)],
 );

@@ -19,6 +19,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { hiddenColumns, idColumn, ownedBy, stampColumn, stamps } from "./columns.ts";
 import { users } from "./auth.ts";
+import { PROMPT_KINDS } from "#shared/domain/prompt-choice.ts";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
@@ -32,14 +33,15 @@ export const prompts = pgTable(
     id: idColumn(),
     text: text("text").notNull(),
     date: date("date", { mode: "string" }),
-    kind: text("kind", { enum: ["daily", "freewrite"] }).notNull().default("daily"),
+    kind: text("kind", { enum: PROMPT_KINDS }).notNull().default("daily"),
     author: text("author"),
     createdAt: stampColumn("created_at"),
   },
   (t) => [
     uniqueIndex("prompts_date_key").on(t.date),
     uniqueIndex("prompts_single_freewrite_key").on(t.kind).where(sql`${t.kind} = 'freewrite'`),
-    check("prompts_kind_date", sql`(${t.kind} = 'daily' AND ${t.date} IS NOT NULL) OR (${t.kind} = 'freewrite' AND ${t.date} IS NULL)`),
+    // A circle's prompt (issue 29 item 5) has its date in circle_prompts, none here.
+    check("prompts_kind_date", sql`(${t.kind} = 'daily' AND ${t.date} IS NOT NULL) OR (${t.kind} IN ('freewrite', 'circle') AND ${t.date} IS NULL)`),
     check("prompts_text_not_blank", sql`length(btrim(${t.text})) > 0`),
   ],
 );

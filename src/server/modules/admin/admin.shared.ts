@@ -1,4 +1,5 @@
 import { inArray, sql } from "drizzle-orm";
+import type { PromptKind } from "#shared/domain/prompt-choice.ts";
 import type { Queryable } from "../../db/client.ts";
 import { promptPieceCounts, prompts, submissions, users } from "../../db/schema/index.ts";
 
@@ -17,7 +18,7 @@ export { promptColumns } from "../../db/query-parts.ts";
 /** The prompt a piece answers, selected beside the piece's own columns (join prompts). */
 export const promptRefColumns = { promptId: prompts.id, promptText: prompts.text, promptKind: prompts.kind, promptDate: prompts.date };
 
-export const toPromptRef = (r: { promptId: string; promptText: string; promptKind: "daily" | "freewrite"; promptDate: string | null }) => ({
+export const toPromptRef = (r: { promptId: string; promptText: string; promptKind: PromptKind; promptDate: string | null }) => ({
   id: r.promptId,
   text: r.promptText,
   kind: r.promptKind,

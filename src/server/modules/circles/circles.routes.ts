@@ -17,11 +17,18 @@ import {
   memberRoleInput,
   myCircles,
   circleProgress as circleProgressResponse,
+  circlePromptInput,
+  circlePromptSaved,
+  circlePromptWeek,
+  todayCirclePrompts,
   progressQuery,
   transferOwnerInput,
   updateCircleInput,
 } from "#shared/schemas/circles.ts";
+import { validator } from "hono/validator";
 import { z } from "zod";
+import { isIsoDate, localDate } from "#shared/domain/dates.ts";
+import { badRequest } from "../../http/errors.ts";
 import { requireUser, signedIn, type AppEnv } from "../../http/context.ts";
 import { uuidParam } from "../../http/params.ts";
 import { rateLimit } from "../../http/rate-limit.ts";
@@ -33,6 +40,7 @@ import { createCircle, deleteCircle, myCircles as readMyCircles, openCircle, upd
 import { acceptInvite, createInvite, listInvites, previewInvite, revokeInvite } from "./invites.service.ts";
 import { listMembers, removeMember, setMemberRole, transferOwnership } from "./members.service.ts";
 import { circleProgress, progressCsv } from "./progress.service.ts";
+import { deleteCirclePrompt, promptWeek, setCirclePrompt, todaysCirclePrompts } from "./circle-prompts.service.ts";
 
 /*
  * Circles (issue 29): thin routes over the services. Who may do what is decided in access.ts;
@@ -50,11 +58,21 @@ const previewLimit = rateLimit({ bucket: "circle-invite-preview", windowMs: 60_0
 const memberId = uuidParam(CIRCLE_MESSAGES.memberNotFound, undefined, "userId");
 const inviteId = uuidParam(CIRCLE_MESSAGES.inviteNotFound);
 const removeQuery = z.object({ ban: z.enum(["0", "1"]).optional() });
+/** A day in the path: not a real date names no prompt. */
+const dateParam = validator("param", (value: Record<string, string>) => {
+  if (!isIsoDate(value.date ?? "")) throw badRequest(CIRCLE_MESSAGES.badDate, "invalid_date");
+  return { date: value.date! };
+});
 
 export const circlesRoutes = new Hono<AppEnv>()
   .get("/circles", signedIn(), async (c) => {
     const user = requireUser(c);
     return respond(c, myCircles, await readMyCircles(c.get("deps").db, user.id));
+  })
+  /** The circle prompts of my today (issue 29 item 5): /write offers each beside the site's. */
+  .get("/circles/prompts/today", signedIn(), async (c) => {
+    const deps = c.get("deps");
+    return respond(c, todayCirclePrompts, await todaysCirclePrompts(deps.db, requireUser(c).id, localDate(deps.clock.now(), c.get("timeZone"))));
   })
   .post("/circles", signedIn(CIRCLE_MESSAGES.loginToCreate), notSuspended, createLimit, validate("json", createCircleInput), async (c) => {
     const user = requireUser(c, CIRCLE_MESSAGES.loginToCreate);
@@ -102,6 +120,20 @@ export const circlesRoutes = new Hono<AppEnv>()
     c.header("Content-Disposition", `attachment; filename="circle-progress-${progress.weekStart}.csv"`);
     c.header("Cache-Control", "private, no-store");
     return c.body(progressCsv(progress));
+  })
+  .get("/circles/:slug/prompts", signedIn(), validate("query", progressQuery), async (c) => {
+    const deps = c.get("deps");
+    const today = localDate(deps.clock.now(), c.get("timeZone"));
+    return respond(c, circlePromptWeek, await promptWeek(deps.db, requireUser(c), c.req.param("slug"), c.req.valid("query").week, today));
+  })
+  .put("/circles/:slug/prompts/:date", signedIn(), dateParam, validate("json", circlePromptInput), async (c) => {
+    const { text, author } = c.req.valid("json");
+    const prompt = await setCirclePrompt(c.get("deps").db, requireUser(c), c.req.param("slug"), c.req.valid("param").date, text, author);
+    return respond(c, circlePromptSaved, { prompt });
+  })
+  .delete("/circles/:slug/prompts/:date", signedIn(), dateParam, async (c) => {
+    await deleteCirclePrompt(c.get("deps").db, requireUser(c), c.req.param("slug"), c.req.valid("param").date);
+    return respond(c, memberChange, { ok: true });
   })
   .get("/circles/:slug/invites", signedIn(), async (c) => {
     const deps = c.get("deps");

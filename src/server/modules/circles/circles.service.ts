@@ -137,6 +137,12 @@ export async function deleteCircle(db: Db, user: SessionUser, slug: string, conf
   await db.transaction(async (tx) => {
     const circle = await circleFor(tx, slug, user, "own", true);
     if (confirmName.trim() !== circle.name.trim()) throw badRequest(CIRCLE_MESSAGES.confirmDelete, "confirm_name");
+    // Its prompts no piece answers go too; an answered one stays with the pieces (their prompt's words).
+    await tx.execute(sql`
+      delete from prompts p using circle_prompts cp
+      where cp.prompt_id = p.id and cp.circle_id = ${circle.id}::uuid
+        and not exists (select 1 from submissions s where s.prompt_id = p.id)
+        and not exists (select 1 from trashed_pieces tp where tp.prompt_id = p.id)`);
     await tx.delete(circles).where(eq(circles.id, circle.id));
   });
 }

@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, lt, notInArray, sql } from "drizzle-orm";
+import type { PromptKind } from "#shared/domain/prompt-choice.ts";
 import { authorLabel, type Signature } from "#shared/domain/author.ts";
 import type { Queryable } from "../../db/client.ts";
 import { readablePieceSql, readerById } from "../../db/audience.ts";
@@ -23,7 +24,7 @@ export interface BestPieceRow {
   content: string;
   contentWarning: string | null;
   authorLabel: string;
-  prompt: { text: string; kind: "daily" | "freewrite" };
+  prompt: { text: string; kind: PromptKind };
 }
 
 const columns = {
@@ -47,7 +48,7 @@ interface Row {
   pieceAlias: string | null;
   name: string;
   promptText: string;
-  promptKind: "daily" | "freewrite";
+  promptKind: PromptKind;
 }
 
 /** Signed here: the writer's name and the alias go into the label and nowhere else. */

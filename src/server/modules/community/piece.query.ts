@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import { PROMPT_KINDS } from "#shared/domain/prompt-choice.ts";
 import { z } from "zod";
 import { SIGNATURES } from "#shared/domain/author.ts";
 import { readablePieceSql, viewerIdOf, type Viewer } from "../../db/audience.ts";
@@ -56,7 +57,7 @@ export const publicPieceRow = z.object({
   content_warning: z.string().nullable(),
   prompt_id: z.string(),
   prompt_text: z.string(),
-  prompt_kind: z.enum(["daily", "freewrite"]),
+  prompt_kind: z.enum(PROMPT_KINDS),
   prompt_date: z.string().nullable(),
   author_name: z.string().nullable(),
   author_alias: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import type { PromptKind } from "#shared/domain/prompt-choice.ts";
 import { pieceName } from "#shared/domain/piece-name.ts";
 import type { Queryable } from "../../db/client.ts";
 import { notificationPrefs, prompts, reports, shareLinks, submissionComments, submissionLikes, submissions, userAchievements, users } from "../../db/schema/index.ts";
@@ -22,7 +23,7 @@ export async function* keysetPages<R>(fetch: (after: R | null) => Promise<R[]>, 
 }
 
 const after = (created: SQL, id: SQL, row: { c: string; id: string } | null) => (row ? sql`(${created}, ${id}) > (${row.c}::timestamptz, ${row.id}::uuid)` : undefined);
-const publicName = (r: { pieceTitle: string | null; promptText: string; promptKind: "daily" | "freewrite" }) => pieceName(r.pieceTitle, { text: r.promptText, kind: r.promptKind });
+const publicName = (r: { pieceTitle: string | null; promptText: string; promptKind: PromptKind }) => pieceName(r.pieceTitle, { text: r.promptText, kind: r.promptKind });
 
 export async function profileOf(db: Queryable, userId: string) {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);

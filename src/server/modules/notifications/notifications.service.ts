@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gt, isNull } from "drizzle-orm";
+import type { PromptKind } from "#shared/domain/prompt-choice.ts";
 import { notificationText } from "#shared/domain/notifications.ts";
 import { NOTIFICATION_MESSAGES, NOTIFICATIONS_PAGE_SIZE, notificationData, type NotificationItem, type NotificationList } from "#shared/schemas/notifications.ts";
 import type { Queryable } from "../../db/client.ts";
@@ -31,7 +32,7 @@ type Row = {
   updatedAt: Date;
   title: string | null;
   promptText: string | null;
-  promptKind: "daily" | "freewrite" | null;
+  promptKind: PromptKind | null;
 };
 
 

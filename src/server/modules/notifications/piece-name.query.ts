@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { PromptKind } from "#shared/domain/prompt-choice.ts";
 import { pieceName } from "#shared/domain/piece-name.ts";
 import type { Queryable } from "../../db/client.ts";
 import { prompts, submissions } from "../../db/schema/index.ts";
@@ -7,7 +8,7 @@ import { prompts, submissions } from "../../db/schema/index.ts";
 export const NOTIFIED_PIECE_NAME_MAX = 80;
 
 /** A piece's name as its community copy is called (title, else its prompt, else "Untitled"), cut for a notification. */
-export function notifiedPieceName(title: string | null, promptText: string | null, promptKind: "daily" | "freewrite" | null): string {
+export function notifiedPieceName(title: string | null, promptText: string | null, promptKind: PromptKind | null): string {
   return pieceName(title, promptText !== null && promptKind !== null ? { text: promptText, kind: promptKind } : null, { max: NOTIFIED_PIECE_NAME_MAX });
 }
 

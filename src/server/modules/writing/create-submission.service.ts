@@ -19,6 +19,7 @@ import { badRequest, HttpError } from "../../http/errors.ts";
 import type { SessionUser } from "../../http/context.ts";
 import { findAnswerablePrompt } from "./prompts.service.ts";
 import { shareWithCircles } from "../circles/piece-circles.service.ts";
+import { circlePromptRule } from "../circles/circle-prompts.service.ts";
 import { awardAchievementsSql, lifetimePagesSql, recordWritingDaySql, streakOf } from "./streak.service.ts";
 import { notifyAchievements } from "../notifications/notify.service.ts";
 import { assertSessionUsable, checkWritingTime, refuseSpentSession, sessionStateSql, spendSessionSql } from "./writing-sessions.service.ts";
@@ -129,6 +130,13 @@ export async function createSubmission(
   // The prompt must exist and be one the writer can see: dated up to their day, or the one /write shows them.
   const prompt = await answerablePrompt(db, input, look.prompt, today, session?.shownPromptId);
   if (!prompt) throw badRequest(WRITING_MESSAGES.noPrompt, "no_prompt");
+  // A circle's own prompt (issue 29 item 5): its members answer it, and a publish goes to that circle alone.
+  if (prompt.kind === "circle") {
+    const circleId = await circlePromptRule(db, user.id, prompt.id, today);
+    if (input.action === "publish" && (input.community || input.circles.some((id) => id.toLowerCase() !== circleId))) {
+      throw badRequest(CIRCLE_MESSAGES.circlePromptOnly, "circle_prompt_only");
+    }
+  }
 
   // Where a publish goes (issue 29 item 3): the community, circles the writer is in, or both. A save stays private.
   const circleIds = input.action === "publish" ? [...new Set(input.circles.map((id) => id.toLowerCase()))] : [];

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
+import type { PromptKind } from "#shared/domain/prompt-choice.ts";
 import { useNavigate } from "react-router";
 import { MAX_TITLE_LENGTH } from "#shared/constants.ts";
 import { PORTFOLIO_MESSAGES } from "#shared/domain/portfolio.ts";
@@ -23,7 +24,7 @@ export function editSaveError(err: unknown): string {
   return PORTFOLIO_MESSAGES.editSaveDefault;
 }
 
-function EditForm({ initialTitle, initialContent, id, promptText, promptKind }: { id: string; initialTitle: string; initialContent: string; promptText: string; promptKind: "daily" | "freewrite" }) {
+function EditForm({ initialTitle, initialContent, id, promptText, promptKind }: { id: string; initialTitle: string; initialContent: string; promptText: string; promptKind: PromptKind }) {
   const navigate = useNavigate();
   const toast = useToast();
   const save = useUpdatePrivateVersion();
