@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CIRCLE_MESSAGES } from "#shared/domain/circles.ts";
 import type { CircleFeedPage, CircleInvites, CircleMembersPage, CircleSummary, MyCircles } from "#shared/schemas/circles.ts";
-import { call, circleWithRoles, confirmedWriter, makeInvite, roleIn, t, useCirclesApp, type Caller, type CircleCast } from "./test-helpers.ts";
+import { call, circleWithRoles, confirmedWriter, makeInvite, roleIn, useCirclesApp, type Caller, type CircleCast } from "./test-helpers.ts";
 
 /*
  * Who may do what in a circle (issue 29 item 1): members read; moderators rename and manage
