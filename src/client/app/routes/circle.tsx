@@ -1,4 +1,9 @@
-import { Link, useParams, useSearchParams } from "react-router";
+import { useState } from "react";
+import { Link, useLocation, useParams, useSearchParams } from "react-router";
+import { DEFAULT_FEED_PARAMS } from "#shared/domain/community.ts";
+import { isUuid } from "#shared/domain/ids.ts";
+import { MESSAGES } from "#shared/errors.ts";
+import { MODERATION_MESSAGES } from "#shared/domain/moderation.ts";
 import { CIRCLE_MESSAGES } from "#shared/domain/circles.ts";
 import { RequireUser } from "#client/app/guards.tsx";
 import { paths } from "#client/config/paths.ts";
@@ -6,6 +11,7 @@ import { Page } from "#client/components/layout/app-shell.tsx";
 import { LinkButton } from "#client/components/ui/button.tsx";
 import { ErrorState, LoadingState } from "#client/components/ui/states.tsx";
 import { ApiError, errorMessage } from "#client/lib/api-client.ts";
+import { useMe } from "#client/lib/get-me.ts";
 import { useDocumentTitle } from "#client/lib/use-document-title.ts";
 import { useCircle } from "#client/features/circles/api/get-circle.ts";
 import { CircleFeed } from "#client/features/circles/components/circle-feed.tsx";
@@ -14,11 +20,15 @@ import { CircleInvites } from "#client/features/circles/components/circle-invite
 import { CircleMembers } from "#client/features/circles/components/circle-members.tsx";
 import { DeleteCircle } from "#client/features/circles/components/delete-circle.tsx";
 import { canModerate } from "#client/features/circles/lib/circle-rules.ts";
+import type { RenderReport } from "#client/features/community/components/comment-section.tsx";
 import { PieceCard } from "#client/features/community/components/piece-card.tsx";
+import { PieceDetail } from "#client/features/community/components/piece-detail.tsx";
+import { SignInPrompt } from "#client/features/community/components/sign-in-prompt.tsx";
+import { PIECE_PARAM } from "#client/features/community/lib/feed-params.ts";
+import { useCommunityLive } from "#client/features/community/lib/use-community-live.ts";
 import { useNow } from "#client/features/community/lib/use-now.ts";
-
-/** Members are signed in: a piece card never asks them to sign in. */
-const noop = () => undefined;
+import { ReportButton } from "#client/features/moderation/components/report-button.tsx";
+import { usePieceInUrl } from "#client/features/piece/hooks/use-piece-in-url.ts";
 
 const TABS = [
   { id: "pieces", label: "Pieces" },
@@ -61,11 +71,27 @@ function NotFound() {
   );
 }
 
-/** /circles/:slug: one circle (members only; to anyone else it does not exist). */
+/**
+ * /circles/:slug: one circle (members only; to anyone else it does not exist): its pieces, members
+ * and invite links; with ?piece=ID, one of its pieces with its likes and comments, as the
+ * community opens one (the same parts, composed here).
+ */
 function Circle({ slug }: { slug: string }) {
   const circle = useCircle(slug);
   const [search] = useSearchParams();
   const now = useNow();
+  const location = useLocation();
+  const { data: me } = useMe();
+  const signedIn = Boolean(me);
+  // A card's link carries { fromFeed: true } (the community's card): closing the piece goes back.
+  const piece = usePieceInUrl({ param: PIECE_PARAM, fromListFlag: "fromFeed", accept: isUuid });
+  useCommunityLive(DEFAULT_FEED_PARAMS, null, piece.pieceId);
+  const [signIn, setSignIn] = useState<string | null>(null);
+  const here = `${location.pathname}${location.search}`;
+  const renderReport: RenderReport = (kind, id, label) => (
+    <ReportButton kind={kind} id={id} label={label} signedIn={signedIn} onSignInNeeded={() => setSignIn(MODERATION_MESSAGES.loginToReport)} />
+  );
+  const signInPrompt = <SignInPrompt open={signIn !== null} onClose={() => setSignIn(null)} message={signIn ?? ""} next={here} />;
   useDocumentTitle(circle.data?.circle.name ?? (circle.isError ? CIRCLE_MESSAGES.notFound : "Circle"));
 
   if (circle.isPending) return <LoadingState label="Opening the circle..." />;
@@ -78,6 +104,23 @@ function Circle({ slug }: { slug: string }) {
     );
   }
   const c = circle.data.circle;
+  if (piece.pieceId) {
+    return (
+      <Page>
+        <PieceDetail
+          id={piece.pieceId}
+          backHref={piece.listHref}
+          onBack={piece.onBackLink}
+          backLabel={`Back to ${c.name}`}
+          signedIn={signedIn}
+          onSignInNeeded={() => setSignIn(MESSAGES.loginToLike)}
+          next={here}
+          renderReport={renderReport}
+        />
+        {signInPrompt}
+      </Page>
+    );
+  }
   const moderator = canModerate(c.myRole);
   const tabs = TABS.filter((t) => t.id !== "invites" || moderator);
   const asked = search.get("tab");
@@ -89,8 +132,17 @@ function Circle({ slug }: { slug: string }) {
       {tab === "pieces" && (
         <CircleFeed
           slug={slug}
-          renderPiece={(piece) => (
-            <PieceCard piece={piece} mode="list" now={now} href={paths.submission.href(piece.id)} onOpen={noop} signedIn onSignInNeeded={noop} />
+          renderPiece={(p) => (
+            <PieceCard
+              piece={p}
+              mode="list"
+              now={now}
+              href={piece.hrefFor(p.id)}
+              onOpen={() => piece.remember()}
+              signedIn={signedIn}
+              onSignInNeeded={() => setSignIn(MESSAGES.loginToLike)}
+              renderReport={renderReport}
+            />
           )}
         />
       )}
@@ -101,6 +153,7 @@ function Circle({ slug }: { slug: string }) {
         </div>
       )}
       {tab === "invites" && <CircleInvites slug={slug} />}
+      {signInPrompt}
     </Page>
   );
 }

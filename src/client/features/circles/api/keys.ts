@@ -13,7 +13,13 @@ export const circleKeys = {
   all: ["circles"] as const,
   mine: myCirclesKey,
   circle: (slug: string) => ["circles", "circle", slug] as const,
-  feed: (slug: string) => ["circles", "circle", slug, "feed"] as const,
+  /**
+   * A circle's pieces sit under the community's feed keys (["community", "feed", ...]) on purpose:
+   * its cards are the community's, whose like button, live counts and deletions patch every cached
+   * list there (features/community/lib/community-cache.ts), so a circle's cards change with them.
+   * The fourth place, a community view's filter, says "circle": never taken for Editor's Picks.
+   */
+  feed: (slug: string) => ["community", "feed", `circle:${slug}`, "circle"] as const,
   members: (slug: string) => ["circles", "circle", slug, "members"] as const,
   invites: (slug: string) => ["circles", "circle", slug, "invites"] as const,
   invite: (code: string) => ["circles", "invite", code] as const,

@@ -46,9 +46,12 @@ export function PieceDetail({
   next,
   onDelete,
   renderReport,
+  backLabel = "Back to Community",
 }: {
   id: string;
   backHref: string;
+  /** The back link's words: where the piece was opened from (a circle opens it too). */
+  backLabel?: string;
   onBack: (e: React.MouseEvent) => void;
   signedIn: boolean;
   onSignInNeeded: () => void;
@@ -60,7 +63,7 @@ export function PieceDetail({
   const navigate = useNavigate();
   const back = (
     <Link to={backHref} onClick={onBack} className="inline-flex min-h-11 items-center gap-1 text-sm text-muted hover:text-accent">
-      <span aria-hidden="true">←</span> Back to Community
+      <span aria-hidden="true">←</span> {backLabel}
     </Link>
   );
   if (query.isPending) return <div>{back}<LoadingState label="Loading..." /></div>;
@@ -74,7 +77,7 @@ export function PieceDetail({
           message={gone ? "It may have been deleted." : errorMessage(query.error)}
           action={
             <LinkButton to={backHref} onClick={onBack}>
-              Back to Community
+              {backLabel}
             </LinkButton>
           }
         />
