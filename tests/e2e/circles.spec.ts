@@ -113,6 +113,16 @@ test("a circle: made, joined by invite link, a piece shared with it alone, and h
   await row.getByRole("link", { name: circleName }).click();
   await expect(feedCard(o, title)).toBeVisible();
   await expect(feedCard(o, title).getByText("Mina Member")).toBeVisible();
+  // Liked on its card (the community's card, kept in step as there), then read inside the circle.
+  const like = feedCard(o, title).getByRole("button", { name: /like/i });
+  await like.click();
+  await expect(like).toHaveAttribute("aria-pressed", "true");
+  await expect(like).toHaveText(/1/);
+  await feedCard(o, title).getByRole("link", { name: title }).click();
+  await expect(o.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+  await expect(o.getByText("Words for the few who meet on Tuesdays", { exact: false })).toBeVisible();
+  await o.getByRole("link", { name: `Back to ${circleName}` }).first().click();
+  await expect(feedCard(o, title)).toBeVisible();
 
   // Not in the community's feed.
   await o.goto("/community");
