@@ -1,4 +1,5 @@
 import { ACHIEVEMENT_NAMES, type AchievementType } from "./achievements.ts";
+import { formatLongDate } from "./format.ts";
 
 /*
  * In-app notifications (issue 14 item 6): what a writer is told, and in which words. The
@@ -6,7 +7,7 @@ import { ACHIEVEMENT_NAMES, type AchievementType } from "./achievements.ts";
  * and for the email digest later.
  */
 
-export const NOTIFICATION_KINDS = ["comment", "pick", "achievement", "moderation", "likes"] as const;
+export const NOTIFICATION_KINDS = ["comment", "pick", "achievement", "moderation", "likes", "circle_joined", "circle_prompt", "circle_pieces"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** What a moderator did to a writer's piece. */
@@ -22,11 +23,21 @@ export type NotificationData =
   | { kind: "pick" }
   | { kind: "achievement"; achievement: AchievementType; year: number }
   | { kind: "moderation"; action: NotifiedModerationAction; reason: string | null; piece?: string }
-  | { kind: "likes" };
+  | { kind: "likes" }
+  | { kind: "circle_joined"; by: string }
+  | { kind: "circle_prompt"; date: string }
+  | { kind: "circle_pieces" };
 
 const quoted = (piece: string) => `'${piece}'`;
 
-/** The sentence shown for a notification about the piece named `piece`; `count` is how many likes a batch holds. */
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+/** "Monday, March 3, 2031" for a YYYY-MM-DD date, as the spec writes dates (a date has no time zone). */
+const longDate = (date: string) => `${WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()]}, ${formatLongDate(date)}`;
+
+/**
+ * The sentence shown for a notification about the piece named `piece` (or, for a circle's, the
+ * circle named `piece`: issue 29 item 8); `count` is how many likes (or new pieces) a batch holds.
+ */
 export function notificationText(data: NotificationData, piece: string, count = 1): string {
   switch (data.kind) {
     case "comment":
@@ -41,5 +52,11 @@ export function notificationText(data: NotificationData, piece: string, count = 
     }
     case "likes":
       return count === 1 ? `1 person liked ${quoted(piece)}` : `${count} people liked ${quoted(piece)}`;
+    case "circle_joined":
+      return `${data.by} joined ${piece}`;
+    case "circle_prompt":
+      return `${piece} has its own prompt for ${longDate(data.date)}`;
+    case "circle_pieces":
+      return count === 1 ? `1 new piece in ${piece}` : `${count} new pieces in ${piece}`;
   }
 }

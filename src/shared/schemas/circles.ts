@@ -52,6 +52,8 @@ export const circleSummary = z.object({
   memberCount: z.number().int(),
   /** The viewer's role (null for a site admin reading a circle they are not in). */
   myRole: z.enum(CIRCLE_ROLES).nullable(),
+  /** The viewer muted the circle: none of its notifications reach them (issue 29 item 8). */
+  muted: z.boolean(),
   createdAt: isoTime,
 });
 export type CircleSummary = z.infer<typeof circleSummary>;
@@ -213,3 +215,6 @@ export const todayCirclePrompts = z.object({
   items: z.array(z.object({ circle: z.object({ id: uuidSchema, slug: z.string(), name: z.string() }), prompt: circlePromptOutput })),
 });
 export type TodayCirclePrompts = z.infer<typeof todayCirclePrompts>;
+
+/** PUT /api/circles/:slug/mute (a member, for themselves) */
+export const muteInput = z.object({ muted: z.boolean({ error: "Say whether to mute the circle" }) });

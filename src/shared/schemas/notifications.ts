@@ -23,6 +23,9 @@ export const notificationData = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("achievement"), achievement: z.enum(ACHIEVEMENT_TYPES), year: z.number().int() }),
   z.object({ kind: z.literal("moderation"), action: z.enum(NOTIFIED_MODERATION_ACTIONS), reason: z.string().nullable(), piece: z.string().optional() }),
   z.object({ kind: z.literal("likes") }),
+  z.object({ kind: z.literal("circle_joined"), by: z.string() }),
+  z.object({ kind: z.literal("circle_prompt"), date: z.iso.date() }),
+  z.object({ kind: z.literal("circle_pieces") }),
 ]);
 
 export const notificationItem = z.object({
@@ -32,7 +35,9 @@ export const notificationItem = z.object({
   message: z.string(),
   /** The piece to link to; null when there is none (an achievement, a deleted piece). */
   pieceId: uuidSchema.nullable(),
-  /** Likes in a batch (1 for every other kind). */
+  /** The circle to link to (issue 29 item 8: someone joined, a new prompt, new pieces); null for every other kind. */
+  circleSlug: z.string().nullable(),
+  /** Likes (or a circle's new pieces) in a batch (1 for every other kind). */
   count: z.number().int(),
   /** When it last changed (a likes batch moves with each like). */
   updatedAt: isoTime,

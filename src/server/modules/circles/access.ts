@@ -29,6 +29,7 @@ export interface CircleAccess {
   ownerId: string | null;
   /** The viewer's role, null for a site admin who is not a member. */
   myRole: CircleRole | null;
+  muted: boolean | null;
 }
 
 const SLUG_SHAPE = /^[a-z0-9-]{1,80}$/;
@@ -47,6 +48,7 @@ export async function circleFor(db: Queryable, slug: string, user: SessionUser, 
       createdAt: circles.createdAt,
       ownerId: circles.ownerId,
       myRole: circleMembers.role,
+      muted: circleMembers.muted,
     })
     .from(circles)
     .leftJoin(circleMembers, and(eq(circleMembers.circleId, circles.id), eq(circleMembers.userId, user.id)))
@@ -69,6 +71,7 @@ export function summaryOf(c: CircleAccess): CircleSummary {
     accent: c.accent,
     memberCount: c.memberCount,
     myRole: c.myRole,
+    muted: c.muted ?? false,
     createdAt: c.createdAt.toISOString(),
   };
 }

@@ -9,6 +9,7 @@ import { circleMembers, circlePrompts, circles, prompts, submissions, trashedPie
 import { HttpError, notFound } from "../../http/errors.ts";
 import type { SessionUser } from "../../http/context.ts";
 import { circleFor } from "./access.ts";
+import { notifyPrompt } from "./circle-notify.service.ts";
 
 /*
  * A circle's own prompts (issue 29 item 5). Moderators set one per day (a day without one leaves
@@ -35,7 +36,7 @@ export async function promptWeek(db: Db, user: SessionUser, slug: string, week: 
 }
 
 /** Sets the circle's prompt of `date` (a new one, or new words for the one there). */
-export async function setCirclePrompt(db: Db, user: SessionUser, slug: string, date: string, text: string, author: string | null): Promise<CirclePrompt> {
+export async function setCirclePrompt(db: Db, user: SessionUser, slug: string, date: string, text: string, author: string | null, now: Date): Promise<CirclePrompt> {
   return db.transaction(async (tx) => {
     const circle = await circleFor(tx, slug, user, "moderate", true);
     const [stored] = await tx
@@ -48,6 +49,7 @@ export async function setCirclePrompt(db: Db, user: SessionUser, slug: string, d
     }
     const [row] = await tx.insert(prompts).values({ text, author, kind: "circle", date: null }).returning({ id: prompts.id });
     await tx.insert(circlePrompts).values({ promptId: row!.id, circleId: circle.id, date, createdBy: user.id });
+    await notifyPrompt(tx, circle.id, user.id, date, now);
     return { id: row!.id, date, text, author };
   });
 }

@@ -15,6 +15,7 @@ import {
   joinedCircle,
   memberChange,
   memberRoleInput,
+  muteInput,
   myCircles,
   circleProgress as circleProgressResponse,
   circlePromptInput,
@@ -36,7 +37,7 @@ import { respond } from "../../http/respond.ts";
 import { validate } from "../../http/validate.ts";
 import { notSuspended } from "../moderation/suspension.service.ts";
 import { circleFeed } from "./circle-feed.service.ts";
-import { createCircle, deleteCircle, myCircles as readMyCircles, openCircle, updateCircle } from "./circles.service.ts";
+import { createCircle, deleteCircle, myCircles as readMyCircles, openCircle, setMuted, updateCircle } from "./circles.service.ts";
 import { acceptInvite, createInvite, listInvites, previewInvite, revokeInvite } from "./invites.service.ts";
 import { listMembers, removeMember, setMemberRole, transferOwnership } from "./members.service.ts";
 import { circleProgress, progressCsv } from "./progress.service.ts";
@@ -90,6 +91,9 @@ export const circlesRoutes = new Hono<AppEnv>()
     await deleteCircle(c.get("deps").db, requireUser(c), c.req.param("slug"), c.req.valid("json").confirmName);
     return respond(c, memberChange, { ok: true });
   })
+  .put("/circles/:slug/mute", signedIn(), validate("json", muteInput), async (c) => {
+    return respond(c, circleResponse, { circle: await setMuted(c.get("deps").db, requireUser(c), c.req.param("slug"), c.req.valid("json").muted) });
+  })
   .get("/circles/:slug/feed", signedIn(), validate("query", circleFeedQuery), async (c) => {
     return respond(c, circleFeedPage, await circleFeed(c.get("deps").db, requireUser(c), c.req.param("slug"), c.req.valid("query").cursor));
   })
@@ -128,7 +132,8 @@ export const circlesRoutes = new Hono<AppEnv>()
   })
   .put("/circles/:slug/prompts/:date", signedIn(), dateParam, validate("json", circlePromptInput), async (c) => {
     const { text, author } = c.req.valid("json");
-    const prompt = await setCirclePrompt(c.get("deps").db, requireUser(c), c.req.param("slug"), c.req.valid("param").date, text, author);
+    const deps = c.get("deps");
+    const prompt = await setCirclePrompt(deps.db, requireUser(c), c.req.param("slug"), c.req.valid("param").date, text, author, deps.clock.now());
     return respond(c, circlePromptSaved, { prompt });
   })
   .delete("/circles/:slug/prompts/:date", signedIn(), dateParam, async (c) => {

@@ -7,7 +7,7 @@ import type { CircleSummary, createCircleInput, MyCircles, updateCircleInput } f
 import type { Db } from "../../db/client.ts";
 import { circleMembers, circles } from "../../db/schema/index.ts";
 import { typedRows, timestampColumn } from "../../db/typed-rows.ts";
-import { badRequest, HttpError } from "../../http/errors.ts";
+import { badRequest, HttpError, notFound } from "../../http/errors.ts";
 import type { SessionUser } from "../../http/context.ts";
 import { circleFor, circlesOf, lockWriter, summaryOf } from "./access.ts";
 
@@ -48,7 +48,7 @@ export async function createCircle(db: Db, user: SessionUser, input: z.output<ty
       .values({ slug: slugFor(input.name), name: input.name, description: input.description, accent: input.accent, ownerId: user.id, memberCount: 1, createdAt: now })
       .returning();
     await tx.insert(circleMembers).values({ circleId: circle!.id, userId: user.id, role: "owner", joinedAt: now, seenAt: now });
-    return summaryOf({ ...circle!, myRole: "owner" });
+    return summaryOf({ ...circle!, myRole: "owner", muted: false });
   });
 }
 
@@ -61,6 +61,7 @@ const myCircleRow = z.object({
   member_count: z.number(),
   created_at: timestampColumn,
   role: z.enum(CIRCLE_ROLES),
+  muted: z.boolean(),
   new_pieces: z.number(),
 });
 
@@ -73,7 +74,7 @@ export async function myCircles(db: Db, userId: string): Promise<MyCircles> {
   const rows = await typedRows(
     db,
     sql`
-      select c.id, c.slug, c.name, c.description, c.accent, c.member_count, c.created_at, m.role,
+      select c.id, c.slug, c.name, c.description, c.accent, c.member_count, c.created_at, m.role, m.muted,
         (select count(*)::int from (
           select 1 from piece_circles pc
           where pc.circle_id = c.id and pc.created_at > m.seen_at
@@ -96,6 +97,7 @@ export async function myCircles(db: Db, userId: string): Promise<MyCircles> {
       accent: r.accent,
       memberCount: r.member_count,
       myRole: r.role,
+      muted: r.muted,
       createdAt: r.created_at.toISOString(),
       newPieces: Math.min(r.new_pieces, NEW_PIECES_CAP),
       newPiecesCapped: r.new_pieces > NEW_PIECES_CAP,
@@ -125,7 +127,7 @@ export async function updateCircle(db: Db, user: SessionUser, slug: string, inpu
     };
     if (Object.keys(set).length === 0) return summaryOf(circle);
     const [row] = await tx.update(circles).set(set).where(eq(circles.id, circle.id)).returning();
-    return summaryOf({ ...row!, myRole: circle.myRole });
+    return summaryOf({ ...row!, myRole: circle.myRole, muted: circle.muted });
   });
 }
 
@@ -145,4 +147,15 @@ export async function deleteCircle(db: Db, user: SessionUser, slug: string, conf
         and not exists (select 1 from trashed_pieces tp where tp.prompt_id = p.id)`);
     await tx.delete(circles).where(eq(circles.id, circle.id));
   });
+}
+
+/** A member mutes or unmutes the circle for themselves. */
+export async function setMuted(db: Db, user: SessionUser, slug: string, muted: boolean): Promise<CircleSummary> {
+  const circle = await circleFor(db, slug, user, "read");
+  if (circle.myRole === null) throw notFound(CIRCLE_MESSAGES.notFound);
+  await db
+    .update(circleMembers)
+    .set({ muted })
+    .where(and(eq(circleMembers.circleId, circle.id), eq(circleMembers.userId, user.id)));
+  return summaryOf({ ...circle, muted });
 }

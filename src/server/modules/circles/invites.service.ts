@@ -9,6 +9,7 @@ import { HttpError, notFound } from "../../http/errors.ts";
 import type { SessionUser } from "../../http/context.ts";
 import { circleFor, circlesOf, lockWriter, summaryOf } from "./access.ts";
 import { requireConfirmed } from "./circles.service.ts";
+import { notifyJoined } from "./circle-notify.service.ts";
 
 /*
  * Invite links (issue 29 item 2). A code is 24 random characters, shown once to the moderator who
@@ -162,6 +163,7 @@ export async function acceptInvite(db: Db, user: SessionUser, code: string, now:
       .returning();
     await tx.update(circleInvites).set({ uses: sql`${circleInvites.uses} + 1` }).where(eq(circleInvites.id, invite.id));
     await tx.insert(circleInviteUses).values({ inviteId: invite.id, userId: user.id, usedAt: now }).onConflictDoNothing();
-    return summaryOf({ ...updated!, myRole: "member" });
+    await notifyJoined(tx, circle.id, user, now);
+    return summaryOf({ ...updated!, myRole: "member", muted: false });
   });
 }

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { CIRCLE_MESSAGES } from "#shared/domain/circles.ts";
 import type { Queryable } from "../../db/client.ts";
 import { HttpError } from "../../http/errors.ts";
+import { notifyPieces } from "./circle-notify.service.ts";
 
 /*
  * Which circles read a piece (issue 29 item 3). A writer shares only with circles they are in at
@@ -31,6 +32,7 @@ export async function shareWithCircles(tx: Queryable, userId: string, pieceId: s
   if ((await shareFromMemberships(tx, userId, pieceId, createdAt, circleIds)) !== circleIds.length) {
     throw new HttpError(422, "not_in_circle", CIRCLE_MESSAGES.notInCircle);
   }
+  await notifyPieces(tx, userId, circleIds, createdAt);
 }
 
 /** The circles a piece is shared with (kept in its trash row, for a restore). */

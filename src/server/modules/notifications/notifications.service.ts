@@ -3,7 +3,7 @@ import type { PromptKind } from "#shared/domain/prompt-choice.ts";
 import { notificationText } from "#shared/domain/notifications.ts";
 import { NOTIFICATION_MESSAGES, NOTIFICATIONS_PAGE_SIZE, notificationData, type NotificationItem, type NotificationList } from "#shared/schemas/notifications.ts";
 import type { Queryable } from "../../db/client.ts";
-import { notifications, prompts, submissions } from "../../db/schema/index.ts";
+import { circles, notifications, prompts, submissions } from "../../db/schema/index.ts";
 import type { Deps } from "../../deps.ts";
 import { keyTimeSql, newestFirstPager } from "../../db/keyset.ts";
 import { notFound } from "../../http/errors.ts";
@@ -21,6 +21,8 @@ const columns = {
   readAt: notifications.readAt,
   updatedAt: notifications.updatedAt,
   ...pieceNameColumns,
+  circleName: circles.name,
+  circleSlug: circles.slug,
 };
 type Row = {
   id: string;
@@ -33,6 +35,8 @@ type Row = {
   title: string | null;
   promptText: string | null;
   promptKind: PromptKind | null;
+  circleName: string | null;
+  circleSlug: string | null;
 };
 
 
@@ -40,8 +44,20 @@ type Row = {
 function toItem(r: Row): NotificationItem[] {
   const data = notificationData.safeParse(r.data);
   if (!data.success) return [];
-  const piece = notifiedPieceName(r.title, r.promptText, r.promptKind);
-  return [{ id: r.id, kind: r.kind, message: notificationText(data.data, piece, r.count), pieceId: r.submissionId, count: r.count, updatedAt: r.updatedAt.toISOString(), read: r.readAt !== null }];
+  // A circle's notification names the circle as it is called now (issue 29 item 8).
+  const about = r.circleName ?? notifiedPieceName(r.title, r.promptText, r.promptKind);
+  return [
+    {
+      id: r.id,
+      kind: r.kind,
+      message: notificationText(data.data, about, r.count),
+      pieceId: r.submissionId,
+      circleSlug: r.circleSlug,
+      count: r.count,
+      updatedAt: r.updatedAt.toISOString(),
+      read: r.readAt !== null,
+    },
+  ];
 }
 
 const pager = newestFirstPager(NOTIFICATIONS_PAGE_SIZE, NOTIFICATION_MESSAGES.badCursor);
@@ -55,6 +71,7 @@ export async function listNotifications(db: Queryable, userId: string, rawCursor
     // Each listed row's piece, by primary key (the page is bounded).
     .leftJoin(submissions, eq(submissions.id, notifications.submissionId))
     .leftJoin(prompts, eq(prompts.id, submissions.promptId))
+    .leftJoin(circles, eq(circles.id, notifications.circleId))
     .where(
       and(
         eq(notifications.userId, userId),
@@ -120,6 +137,7 @@ export async function unreadSince(db: Queryable, userId: string, since: Date, li
     // Each listed row's piece, by primary key (the page is bounded).
     .leftJoin(submissions, eq(submissions.id, notifications.submissionId))
     .leftJoin(prompts, eq(prompts.id, submissions.promptId))
+    .leftJoin(circles, eq(circles.id, notifications.circleId))
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), gt(notifications.updatedAt, since)))
     .orderBy(asc(notifications.updatedAt), asc(notifications.id))
     .limit(limit);

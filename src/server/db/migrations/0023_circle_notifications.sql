@@ -1,0 +1,4 @@
+ALTER TABLE "notifications" ADD COLUMN "circle_id" uuid;--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_circle_id_circles_id_fk" FOREIGN KEY ("circle_id") REFERENCES "public"."circles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "notifications_unread_circle_pieces_key" ON "notifications" USING btree ("user_id","circle_id") WHERE "notifications"."kind" = 'circle_pieces' AND "notifications"."read_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "notifications_circle_idx" ON "notifications" USING btree ("circle_id") WHERE "notifications"."circle_id" IS NOT NULL;
