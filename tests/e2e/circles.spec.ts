@@ -140,3 +140,54 @@ test("a circle: made, joined by invite link, a piece shared with it alone, and h
 
   await Promise.all([owner.close(), member.close(), outsider.close()]);
 });
+
+test("the owner runs the circle: a moderator made, a link turned off, Leave explained, the circle deleted; a visitor is sent home", async ({ browser, page }) => {
+  await page.goto("/circles");
+  await expect(page).toHaveURL(/\/$/);
+
+  const owner = await confirmedWriter(browser, "Rhea Runner");
+  const member = await confirmedWriter(browser, "Milo Moderator");
+  const o = owner.page;
+  const circleName = `Night Shift ${unique()}`;
+  const made = await o.request.post("/api/circles", { data: { name: circleName, accent: "violet" } });
+  expect(made.status(), await made.text()).toBe(201);
+  const { circle } = (await made.json()) as { circle: { slug: string } };
+  const invite = await o.request.post(`/api/circles/${encodeURIComponent(circle.slug)}/invites`, { data: { days: 3, maxUses: 5 } });
+  expect(invite.status(), await invite.text()).toBe(201);
+  const { code } = (await invite.json()) as { code: string };
+  const joined = await member.page.request.post(`/api/invites/${encodeURIComponent(code)}/accept`);
+  expect(joined.status(), await joined.text()).toBe(200);
+
+  // Members: the owner makes the member a moderator, and is told to hand over before leaving.
+  await o.goto(`/circles/${encodeURIComponent(circle.slug)}?tab=members`);
+  const members = o.getByRole("list", { name: "Members" });
+  await expect(members.getByRole("listitem").filter({ hasText: "Milo Moderator" }).getByText("Member", { exact: true })).toBeVisible();
+  await o.getByRole("button", { name: "Make Milo Moderator a moderator" }).click();
+  await expect(o.getByText("Milo Moderator is now a moderator")).toBeVisible();
+  await expect(members.getByRole("listitem").filter({ hasText: "Milo Moderator" }).getByText("Moderator", { exact: true })).toBeVisible();
+  await o.getByRole("button", { name: "Leave circle" }).click();
+  await expect(o.getByText("Hand the circle over to another member (or delete it) before you leave")).toBeVisible();
+  await accessibleOnPhoneAndDesktop(o);
+
+  // Invites: the link, live with 1 of 5 uses, turned off.
+  await o.getByRole("link", { name: "Invites" }).click();
+  const links = o.getByRole("list", { name: "Invite links" });
+  await expect(links.getByText("Live · 1 of 5 uses")).toBeVisible();
+  await links.getByRole("button", { name: /Turn off the invite link/ }).click();
+  await expect(links.getByText("Turned off · 1 of 5 uses")).toBeVisible();
+  await member.page.goto(`/join/${encodeURIComponent(code)}`);
+  await expect(member.page.getByText("This invite link was turned off. Ask for a new one.")).toBeVisible();
+
+  // Delete: the name typed again.
+  await o.getByRole("link", { name: "Members" }).click();
+  await o.getByRole("button", { name: "Delete circle" }).click();
+  await expect(o.getByText("Type the circle's name to delete it")).toBeVisible();
+  await o.getByRole("textbox", { name: `Type "${circleName}" to confirm` }).fill(circleName);
+  await o.getByRole("button", { name: "Delete circle" }).click();
+  await expect(o).toHaveURL(/\/circles$/);
+  await expect(o.getByText("You are not in any circle yet", { exact: false })).toBeVisible();
+  await member.page.goto(`/circles/${encodeURIComponent(circle.slug)}`);
+  await expect(member.page.getByRole("heading", { name: "Circle not found" })).toBeVisible();
+
+  await Promise.all([owner.close(), member.close()]);
+});
