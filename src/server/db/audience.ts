@@ -86,6 +86,11 @@ export function inCircleOfSql(userId: string, s: SQL): SQL {
   return sql`exists (select 1 from piece_circles pc join circle_members cm on cm.circle_id = pc.circle_id and cm.user_id = ${userId}::uuid where pc.submission_id = ${s}.id)`;
 }
 
+/** The piece `s` is shared with some circle (a site admin reads every circle, and so its pieces). */
+export function inAnyCircleSql(s: SQL): SQL {
+  return sql`exists (select 1 from piece_circles pc where pc.submission_id = ${s}.id)`;
+}
+
 /** `viewer` may read the piece `s` (a `submissions` row in scope) reached as `use`. */
 export function readablePieceSql(viewer: Viewer, s: SQL, use: PieceUse): SQL {
   switch (use) {
@@ -97,8 +102,17 @@ export function readablePieceSql(viewer: Viewer, s: SQL, use: PieceUse): SQL {
       return viewer.kind === "visitor" ? shownPieceSql(s) : sql`${shownPieceSql(s)} and ${pieceNotBlockedByViewer(viewer.id, s)}`;
     case "open":
       if (viewer.kind === "visitor") return shownPieceSql(s);
-      return sql`(${publicPieceSql(s)} or ${inCircleOfSql(viewer.id, s)}) and (${s}.hidden_at is null or ${viewer.kind === "admin" ? sql`true` : sql`${s}.user_id = ${viewer.id}::uuid`})`;
+      if (viewer.kind === "admin") return sql`(${publicPieceSql(s)} or ${inAnyCircleSql(s)})`;
+      return sql`(${publicPieceSql(s)} or ${inCircleOfSql(viewer.id, s)}) and (${s}.hidden_at is null or ${s}.user_id = ${viewer.id}::uuid)`;
   }
+}
+
+/**
+ * Why a comment was refused, asked of a piece the commenter may reach (public, or in a circle of
+ * theirs), hidden or not: "comments are off" is said on a circle piece as on a community one.
+ */
+export function commentRefusalPieceSql(userId: string, s: SQL): SQL {
+  return sql`(${publicPieceSql(s)} or ${inCircleOfSql(userId, s)})`;
 }
 
 /**
@@ -149,6 +163,8 @@ export async function canOpenPiecePage(viewer: Viewer, row: PieceAudienceRow, sh
   if (row.hiddenAt !== null && !seesHidden(viewer, row)) return false;
   if (!row.isPrivate) return true;
   if (viewer.kind !== "visitor" && viewer.id === row.userId) return true;
+  // A site admin reads every circle (their powers over content reach circle pieces too).
+  if (viewer.kind === "admin" && (await circles.inAnyCircle())) return true;
   if (viewer.kind !== "visitor" && (await circles.viewerInOne())) return true;
   if (await circles.inAnyCircle()) return false;
   return shared();

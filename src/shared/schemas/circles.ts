@@ -94,7 +94,7 @@ export const memberRoleInput = z.object({ role: z.enum(["moderator", "member"], 
 export const transferOwnerInput = z.object({ userId: uuidSchema });
 
 /** GET /api/circles/:slug/feed?cursor= : the pieces shared with the circle, newest first (cards as the community's). */
-export const circleFeedQuery = z.object({ cursor: z.string().max(400).optional() });
+export const circleFeedQuery = z.object({ cursor: z.string().max(400, CIRCLE_MESSAGES.badCursor).optional() });
 export const circleFeedPage = z.object({ items: z.array(communityPiece), nextCursor: z.string().nullable() });
 export type CircleFeedPage = z.infer<typeof circleFeedPage>;
 

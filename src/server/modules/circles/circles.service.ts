@@ -67,8 +67,8 @@ const myCircleRow = z.object({
 
 /**
  * The writer's circles (at most MAX_CIRCLES_PER_WRITER rows, through circle_members_user_idx),
- * newest joined first, each with the pieces shared since they last opened it (at most 100 read per
- * circle, through piece_circles_feed_idx).
+ * newest joined first, each with the pieces others shared since they last opened it (at most 100
+ * read per circle, through piece_circles_feed_idx).
  */
 export async function myCircles(db: Db, userId: string): Promise<MyCircles> {
   const rows = await typedRows(
@@ -76,8 +76,8 @@ export async function myCircles(db: Db, userId: string): Promise<MyCircles> {
     sql`
       select c.id, c.slug, c.name, c.description, c.accent, c.member_count, c.created_at, m.role, m.muted,
         (select count(*)::int from (
-          select 1 from piece_circles pc
-          where pc.circle_id = c.id and pc.created_at > m.seen_at
+          select 1 from piece_circles pc join submissions s on s.id = pc.submission_id
+          where pc.circle_id = c.id and pc.created_at > m.seen_at and s.user_id <> m.user_id
           limit ${NEW_PIECES_CAP + 1}
         ) n) as new_pieces
       from circle_members m

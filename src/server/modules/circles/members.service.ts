@@ -102,7 +102,10 @@ export async function removeMember(db: Db, user: SessionUser, slug: string, user
     const circle = await circleFor(tx, slug, user, self ? "read" : "moderate", true);
     if (self && circle.myRole === null) throw notFound(CIRCLE_MESSAGES.memberNotFound, "member_not_found");
     const role = await memberRole(tx, circle, userId);
-    if (role === "owner") throw new HttpError(409, "owner_cannot_leave", CIRCLE_MESSAGES.ownerCannotLeave);
+    if (role === "owner") {
+      if (!self) throw forbidden(CIRCLE_MESSAGES.notOwner, "owner_stays");
+      throw new HttpError(409, "owner_cannot_leave", CIRCLE_MESSAGES.ownerCannotLeave);
+    }
     if (!self && role === "moderator" && circle.myRole !== "owner") throw forbidden(CIRCLE_MESSAGES.notOwner, "not_circle_owner");
     await tx.delete(circleMembers).where(and(eq(circleMembers.circleId, circle.id), eq(circleMembers.userId, userId)));
     await tx.update(circles).set({ memberCount: sql`${circles.memberCount} - 1` }).where(eq(circles.id, circle.id));
