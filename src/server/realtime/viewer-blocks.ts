@@ -124,7 +124,7 @@ export class ViewerBlockFilter {
     await this.loading;
     if (this.blocked.size === 0) return false;
     const pieceId = event.payload.id;
-    const commentId = event.type === "piece:commented" ? (event.payload.commentId ?? null) : null;
+    const commentId = event.type === "piece:commented" || event.type === "circle:commented" ? (event.payload.commentId ?? null) : null;
     let pieceWriter = this.pieceWriters.get(pieceId);
     let commentWriter: string | null = null;
     if (pieceWriter === undefined || commentId) {

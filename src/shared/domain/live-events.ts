@@ -1,5 +1,6 @@
 import type { LiveEvent, LiveEventPayload, LiveEventType } from "../schemas/events.ts";
 import { isUuid } from "./ids.ts";
+import { MAX_CIRCLES_PER_WRITER } from "../constants.ts";
 
 /*
  * Live events as the browser reads them, without zod (issue 26 item 3: zod is 24 KB of the first
@@ -17,12 +18,15 @@ export const LIVE_EVENT_TYPES = [
   "piece:featured",
   "reports:changed",
   "piece:controls",
+  "circle:published",
+  "circle:liked",
+  "circle:commented",
 ] as const satisfies readonly LiveEventType[];
 
 /** The one private event: a signed-in writer's unread notification count, on their own streams. */
 export const NOTIFICATIONS_EVENT = "notifications";
 
-type Field = "id" | "optional id" | "int" | "boolean" | "text or null";
+type Field = "id" | "optional id" | "int" | "boolean" | "text or null" | "circle ids";
 
 /** Each type's payload fields, as the union declares them. */
 const PAYLOADS: { [T in LiveEventType]: Record<keyof LiveEventPayload<T>, Field> } = {
@@ -33,6 +37,9 @@ const PAYLOADS: { [T in LiveEventType]: Record<keyof LiveEventPayload<T>, Field>
   "piece:featured": { id: "id", isFeatured: "boolean" },
   "reports:changed": {},
   "piece:controls": { id: "id", commentsOff: "boolean", contentWarning: "text or null" },
+  "circle:published": { circleIds: "circle ids", id: "id" },
+  "circle:liked": { circleIds: "circle ids", id: "id", likeCount: "int" },
+  "circle:commented": { circleIds: "circle ids", id: "id", commentCount: "int", commentId: "optional id" },
 };
 
 const fits: Record<Field, (value: unknown) => boolean> = {
@@ -41,6 +48,7 @@ const fits: Record<Field, (value: unknown) => boolean> = {
   int: (v) => Number.isSafeInteger(v),
   boolean: (v) => typeof v === "boolean",
   "text or null": (v) => v === null || typeof v === "string",
+  "circle ids": (v) => Array.isArray(v) && v.length >= 1 && v.length <= MAX_CIRCLES_PER_WRITER && v.every((x) => typeof x === "string" && isUuid(x)),
 };
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LIVE_EVENT_TYPES, NOTIFICATIONS_EVENT } from "../domain/live-events.ts";
+import { MAX_CIRCLES_PER_WRITER } from "../constants.ts";
 
 /*
  * Live events (GET /api/events, Server-Sent Events): the one list of what can be announced.
@@ -10,6 +11,7 @@ import { LIVE_EVENT_TYPES, NOTIFICATIONS_EVENT } from "../domain/live-events.ts"
  * answer as `publicLiveEvent` does.
  */
 const id = z.guid();
+const circleIds = z.array(id).min(1).max(MAX_CIRCLES_PER_WRITER);
 
 export const liveEventSchema = z.discriminatedUnion("type", [
   /** A new public piece was published. */
@@ -23,7 +25,17 @@ export const liveEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("reports:changed"), payload: z.object({}) }),
   /** The writer turned comments off or on, or changed the content warning (issue 13 item 6). */
   z.object({ type: z.literal("piece:controls"), payload: z.object({ id, commentsOff: z.boolean(), contentWarning: z.string().nullable() }) }),
+  /*
+   * A piece shared with circles only (issue 29 item 4): sent only to members of those circles
+   * (CIRCLE_EVENTS), each hearing only the ids of their own circles among `circleIds`.
+   */
+  z.object({ type: z.literal("circle:published"), payload: z.object({ circleIds, id }) }),
+  z.object({ type: z.literal("circle:liked"), payload: z.object({ circleIds, id, likeCount: z.number().int() }) }),
+  z.object({ type: z.literal("circle:commented"), payload: z.object({ circleIds, id, commentCount: z.number().int(), commentId: id.optional() }) }),
 ]);
+
+/** Events sent only to members of the circles they name (events.routes.ts and realtime/viewer-circles.ts). */
+export const CIRCLE_EVENTS: ReadonlySet<LiveEventType> = new Set(["circle:published", "circle:liked", "circle:commented"]);
 
 /** Events the stream sends to admins only; they carry nothing but that something changed. */
 export const ADMIN_ONLY_EVENTS: ReadonlySet<LiveEventType> = new Set(["reports:changed"]);

@@ -45,3 +45,9 @@ export async function circlesOfPiece(tx: Queryable, pieceId: string): Promise<st
 export async function reshareWithCircles(tx: Queryable, userId: string, pieceId: string, createdAt: Date, circleIds: string[]): Promise<void> {
   await shareFromMemberships(tx, userId, pieceId, createdAt, circleIds);
 }
+
+/** Calls `announce` with the circles a piece is shared with, when it is shared with any (a circle's live event: issue 29 item 4). */
+export async function announceInCircles(tx: Queryable, pieceId: string, announce: (circleIds: string[]) => Promise<void>): Promise<void> {
+  const circleIds = await circlesOfPiece(tx, pieceId);
+  if (circleIds.length > 0) await announce(circleIds);
+}

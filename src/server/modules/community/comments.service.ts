@@ -22,6 +22,7 @@ import {
 } from "./comments.query.ts";
 import { itemDeleted } from "../moderation/reports.service.ts";
 import { typedRows } from "../../db/typed-rows.ts";
+import { announceInCircles } from "../circles/piece-circles.service.ts";
 import { forgetCommentNotification } from "../notifications/notify.service.ts";
 
 function commentFrom(row: CommentRow, viewer: SessionUser | null): PieceComment {
@@ -81,6 +82,7 @@ export async function addComment(deps: Deps, pieceId: string, user: SessionUser,
     const comment = commentFrom(row, user);
     // The live feed is everyone's: a piece outside the community (shared with circles only) is not announced there.
     if (!row.is_private) await deps.realtime.publish(tx, "piece:commented", { id: pieceId, commentCount, commentId: comment.id });
+    else await announceInCircles(tx, pieceId, (circleIds) => deps.realtime.publish(tx, "circle:commented", { circleIds, id: pieceId, commentCount, commentId: comment.id }));
     return { comment, commentCount };
   });
 }
@@ -108,6 +110,7 @@ export async function deleteComment(deps: Deps, commentId: string, user: Session
       .returning({ commentCount: submissions.commentCount, isPrivate: submissions.isPrivate });
     const { commentCount, isPrivate } = piece!;
     if (!isPrivate) await deps.realtime.publish(tx, "piece:commented", { id: pieceId, commentCount });
+    else await announceInCircles(tx, pieceId, (circleIds) => deps.realtime.publish(tx, "circle:commented", { circleIds, id: pieceId, commentCount }));
     // Its open reports close as "deleted"; an admin's delete of someone else's comment goes on the record.
     if (await itemDeleted(tx, { kind: "comment", id: commentId, writerId: found.userId }, user, deps.clock.now())) {
       await deps.realtime.publish(tx, "reports:changed", {});

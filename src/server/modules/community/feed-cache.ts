@@ -75,8 +75,11 @@ export function staleAfter(event: LiveEvent): (key: FeedKey, ids: ReadonlySet<st
     // The badge on the card, and the piece enters or leaves Editor's Picks.
     case "piece:featured":
       return (key, ids) => key.filter === "featured" || ids.has(event.payload.id);
-    // The admins' report queue: no feed shows it.
+    // The admins' report queue, and pieces shared with circles only: no community feed shows them.
     case "reports:changed":
+    case "circle:published":
+    case "circle:liked":
+    case "circle:commented":
       return () => false;
     // Comments off and the content warning only show on the card.
     case "piece:controls":

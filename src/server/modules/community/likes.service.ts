@@ -7,6 +7,7 @@ import { submissionLikes, submissions } from "../../db/schema/index.ts";
 import type { Deps } from "../../deps.ts";
 import { forbidden, notFound } from "../../http/errors.ts";
 import { likeNotificationCtes, toldColumn } from "../notifications/notify.service.ts";
+import { announceInCircles } from "../circles/piece-circles.service.ts";
 
 /**
  * Like or unlike, idempotent: the piece's row is locked first, so concurrent requests take
@@ -51,6 +52,7 @@ export async function setLike(deps: Deps, pieceId: string, userId: string, liked
     const likeCount = Number(updated.like_count);
     // The live feed is everyone's: a piece outside the community (shared with circles only) is not announced there.
     if (!piece.isPrivate) await deps.realtime.publish(tx, "piece:liked", { id: pieceId, likeCount });
+    else await announceInCircles(tx, pieceId, (circleIds) => deps.realtime.publish(tx, "circle:liked", { circleIds, id: pieceId, likeCount }));
     return { liked, likeCount };
   });
 }

@@ -5,10 +5,11 @@ import type { HttpBindings } from "@hono/node-server";
 import { CLIENT_IP_HEADER } from "../../http/limits.ts";
 import type { AppEnv } from "../../http/context.ts";
 import { waitText } from "#shared/errors.ts";
-import { ADMIN_ONLY_EVENTS, NOTIFICATIONS_EVENT, notificationsEventPayload } from "#shared/schemas/events.ts";
+import { ADMIN_ONLY_EVENTS, CIRCLE_EVENTS, NOTIFICATIONS_EVENT, notificationsEventPayload } from "#shared/schemas/events.ts";
 import { HttpError } from "../../http/errors.ts";
 import type { StoredLiveEvent } from "../../realtime/bus.ts";
 import { ViewerBlockFilter } from "../../realtime/viewer-blocks.ts";
+import { ViewerCircles } from "../../realtime/viewer-circles.ts";
 import { onUserSignal } from "../../realtime/user-signals.ts";
 import { unreadCountOf } from "../notifications/notifications.service.ts";
 import { latestEventId, oldestEventId } from "./events.service.ts";
@@ -63,6 +64,8 @@ export const eventsRoutes = new Hono<AppEnv>().get("/events", (c) => {
       const unread = await unreadCountOf(deps.db, userId).catch(() => null);
       if (unread !== null) await stream.writeSSE({ event: NOTIFICATIONS_EVENT, data: JSON.stringify(notificationsEventPayload.parse({ unread })) });
     };
+    // Circle events reach members of those circles only (issue 29 item 4).
+    const viewerCircles = viewerId ? new ViewerCircles(deps, viewerId) : null;
     const userSignals = viewerId ? onUserSignal(deps, viewerId, () => write(sendUnread(viewerId))) : null;
 
     const write = (fn: () => Promise<unknown>) => {
@@ -78,10 +81,17 @@ export const eventsRoutes = new Hono<AppEnv>().get("/events", (c) => {
     // The bus only carries events of the public union, already stripped to their public fields.
     const sendEvent = (e: StoredLiveEvent) => {
       if (ADMIN_ONLY_EVENTS.has(e.type) && !c.get("user")?.isAdmin) return;
+      if (CIRCLE_EVENTS.has(e.type) && !viewerCircles) return;
       if (!live) sent.add(e.id);
       write(async () => {
+        let payload: object = e.payload;
+        if ("circleIds" in e.payload) {
+          const mine = (await viewerCircles?.mine(e.payload.circleIds).catch(() => [])) ?? [];
+          if (mine.length === 0) return;
+          payload = { ...e.payload, circleIds: mine };
+        }
         if (blockFilter && (await blockFilter.hides(e).catch(() => true))) return;
-        await stream.writeSSE({ event: e.type, id: String(e.id), data: JSON.stringify(e.payload) });
+        await stream.writeSSE({ event: e.type, id: String(e.id), data: JSON.stringify(payload) });
       });
     };
 

@@ -42,6 +42,11 @@ export function feedsChangedBy(event: LiveEvent): FeedKind[] {
     case "piece:commented":
     case "reports:changed":
       return [];
+    // A piece shared with circles only is in no public feed.
+    case "circle:published":
+    case "circle:liked":
+    case "circle:commented":
+      return [];
     default:
       return unreachable(event);
   }

@@ -222,6 +222,7 @@ export async function createSubmission(
     if (written.spent === 0) refuseSpentSession();
 
     if (!isPrivate) await deps.realtime.publish(tx, "piece:published", { id: inserted.id, promptId: inserted.promptId });
+    else if (circleIds.length > 0) await deps.realtime.publish(tx, "circle:published", { circleIds, id: inserted.id });
     const achievements = written.won.map((w) => ({ achievementType: w.achievement_type, year: w.year }));
     await notifyAchievements(tx, user.id, achievements, now);
     return { created: true as const, row: inserted, streak, achievements };
