@@ -127,7 +127,7 @@ describe("who may read a piece, through every reader", () => {
   it("likes and reports reach public pieces that are not hidden, and nothing else", async () => {
     const answered: Kind[] = ["public", "blockedWriter", "suspendedWriter"];
     for (const kind of KINDS) {
-      expect([kind, (await visibleItemWriter(t.deps.db, "piece", ids[kind])) !== null]).toEqual([kind, answered.includes(kind)]);
+      expect([kind, (await visibleItemWriter(t.deps.db, "piece", ids[kind], liker.id)) !== null]).toEqual([kind, answered.includes(kind)]);
       const like = await t.json(`/api/community/pieces/${ids[kind]}/like`, { method: "PUT", cookie: liker.cookie });
       expect([kind, like.status]).toEqual([kind, answered.includes(kind) ? 200 : 404]);
     }

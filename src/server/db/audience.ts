@@ -79,11 +79,11 @@ export function shownPieceSql(s: SQL): SQL {
 }
 
 /**
- * The piece `s` is shared with a circle `userId` is in (piece_circles_pkey, then
- * circle_members_pkey: a few index reads per piece).
+ * The piece `s` is shared with a circle `userId` is in, and that circle's moderators have not
+ * hidden it there (piece_circles_pkey, then circle_members_pkey: a few index reads per piece).
  */
 export function inCircleOfSql(userId: string, s: SQL): SQL {
-  return sql`exists (select 1 from piece_circles pc join circle_members cm on cm.circle_id = pc.circle_id and cm.user_id = ${userId}::uuid where pc.submission_id = ${s}.id)`;
+  return sql`exists (select 1 from piece_circles pc join circle_members cm on cm.circle_id = pc.circle_id and cm.user_id = ${userId}::uuid where pc.submission_id = ${s}.id and pc.hidden_at is null)`;
 }
 
 /** The piece `s` is shared with some circle (a site admin reads every circle, and so its pieces). */
@@ -91,18 +91,23 @@ export function inAnyCircleSql(s: SQL): SQL {
   return sql`exists (select 1 from piece_circles pc where pc.submission_id = ${s}.id)`;
 }
 
+/** What site admins moderate: every public piece, and every piece shared with a circle (issue 29 item 7). */
+export function moderatablePieceSql(s: SQL): SQL {
+  return sql`(${publicPieceSql(s)} or ${inAnyCircleSql(s)})`;
+}
+
 /** `viewer` may read the piece `s` (a `submissions` row in scope) reached as `use`. */
 export function readablePieceSql(viewer: Viewer, s: SQL, use: PieceUse): SQL {
   switch (use) {
     case "moderate":
-      return publicPieceSql(s);
+      return moderatablePieceSql(s);
     case "respond":
       return viewer.kind === "visitor" ? shownPieceSql(s) : sql`${s}.hidden_at is null and (${publicPieceSql(s)} or ${inCircleOfSql(viewer.id, s)})`;
     case "list":
       return viewer.kind === "visitor" ? shownPieceSql(s) : sql`${shownPieceSql(s)} and ${pieceNotBlockedByViewer(viewer.id, s)}`;
     case "open":
       if (viewer.kind === "visitor") return shownPieceSql(s);
-      if (viewer.kind === "admin") return sql`(${publicPieceSql(s)} or ${inAnyCircleSql(s)})`;
+      if (viewer.kind === "admin") return moderatablePieceSql(s);
       return sql`(${publicPieceSql(s)} or ${inCircleOfSql(viewer.id, s)}) and (${s}.hidden_at is null or ${s}.user_id = ${viewer.id}::uuid)`;
   }
 }
@@ -116,12 +121,13 @@ export function commentRefusalPieceSql(userId: string, s: SQL): SQL {
 }
 
 /**
- * A circle's feed (issue 29 item 4): the piece `s` shared with the circle is listed for a member
- * `viewerId` unless moderators hid it (its writer still sees it) or the member blocks its signature.
+ * A circle's feed (issue 29 item 4): the piece `s` shared with the circle (its `piece_circles` row
+ * `pc`) is listed for a member `viewerId` unless the site's or the circle's moderators hid it (its
+ * writer still sees it) or the member blocks its signature.
  * Membership itself is checked once, before the list is read (modules/circles/access.ts).
  */
-export function circleFeedPieceSql(viewerId: string, s: SQL): SQL {
-  return sql`(${s}.hidden_at is null or ${s}.user_id = ${viewerId}::uuid) and ${pieceNotBlockedByViewer(viewerId, s)}`;
+export function circleFeedPieceSql(viewerId: string, s: SQL, pc: SQL): SQL {
+  return sql`((${s}.hidden_at is null and ${pc}.hidden_at is null) or ${s}.user_id = ${viewerId}::uuid) and ${pieceNotBlockedByViewer(viewerId, s)}`;
 }
 
 /** What the predicates read of a piece. */

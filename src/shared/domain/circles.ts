@@ -46,6 +46,8 @@ export const CIRCLE_MESSAGES = {
   promptRequired: "Write the prompt before saving it",
   promptAnswered: "Pieces answer this prompt already: you can change its words, not remove it",
   promptNotFound: "This circle has no prompt on that day",
+  pieceNotInCircle: "This piece is not in this circle",
+  commentNotInCircle: "This comment is not on a piece of this circle only",
   circlePromptOnly: "A piece on a circle's prompt is shared with that circle only",
   /** Shown before joining and on the circle's page (issue 29 item 6): exactly what moderators see. */
   progressNotice:

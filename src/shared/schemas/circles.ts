@@ -218,3 +218,11 @@ export type TodayCirclePrompts = z.infer<typeof todayCirclePrompts>;
 
 /** PUT /api/circles/:slug/mute (a member, for themselves) */
 export const muteInput = z.object({ muted: z.boolean({ error: "Say whether to mute the circle" }) });
+
+/** A piece hidden from the circle by its moderators (GET /api/circles/:slug/hidden): enough to find it and show it again. */
+export const hiddenCirclePiece = z.object({ id: uuidSchema, name: z.string(), reason: z.string().nullable(), hiddenAt: isoTime });
+export const hiddenCirclePieces = z.object({ items: z.array(hiddenCirclePiece) });
+export type HiddenCirclePieces = z.infer<typeof hiddenCirclePieces>;
+
+/** POST/DELETE /api/circles/:slug/pieces/:id/hide and POST .../comments/:id/hide (moderators). */
+export const circleModerationResult = z.object({ outcome: z.enum(["hidden", "restored"]) });

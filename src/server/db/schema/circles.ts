@@ -106,6 +106,10 @@ export const pieceCircles = pgTable(
     circleId: ownedBy("circle_id", () => circles.id),
     /** The piece's created_at, copied: the circle's feed is read newest first from this table's index alone. */
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    /** Hidden from this circle by its moderators (issue 29 item 7): its members no longer read it there; its writer does. */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    hiddenBy: uuid("hidden_by").references(() => users.id, { onDelete: "set null" }),
+    hiddenReason: text("hidden_reason"),
   },
   (t) => [
     primaryKey({ name: "piece_circles_pkey", columns: [t.submissionId, t.circleId] }),

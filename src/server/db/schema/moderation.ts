@@ -50,6 +50,8 @@ export const auditLog = pgTable(
     itemId: uuid("item_id"),
     subjectWriterId: uuid("subject_writer_id"),
     reason: text("reason"),
+    /** Set when a circle's moderator acted inside their circle (issue 29 item 7): the site's log records that too. */
+    circleId: uuid("circle_id"),
     createdAt: stampColumn("created_at"),
   },
   (t) => [

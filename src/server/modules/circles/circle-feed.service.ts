@@ -33,7 +33,7 @@ export function circleFeedQuery(circleId: string, viewerId: string, after: { t: 
       from piece_circles pc
       join submissions s on s.id = pc.submission_id
       where pc.circle_id = ${circleId}::uuid
-        and ${circleFeedPieceSql(viewerId, sql`s`)}
+        and ${circleFeedPieceSql(viewerId, sql`s`, sql`pc`)}
         ${after ? sql`and (pc.created_at, pc.submission_id) < (${after.t}::timestamptz, ${after.id}::uuid)` : sql``}
       order by pc.created_at desc, pc.submission_id desc
       limit ${limit}

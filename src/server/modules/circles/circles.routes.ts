@@ -15,6 +15,8 @@ import {
   joinedCircle,
   memberChange,
   memberRoleInput,
+  circleModerationResult,
+  hiddenCirclePieces,
   muteInput,
   myCircles,
   circleProgress as circleProgressResponse,
@@ -41,6 +43,8 @@ import { createCircle, deleteCircle, myCircles as readMyCircles, openCircle, set
 import { acceptInvite, createInvite, listInvites, previewInvite, revokeInvite } from "./invites.service.ts";
 import { listMembers, removeMember, setMemberRole, transferOwnership } from "./members.service.ts";
 import { circleProgress, progressCsv } from "./progress.service.ts";
+import { hiddenPieces, hideComment, setPieceHidden } from "./circle-moderation.service.ts";
+import { hideInput } from "#shared/schemas/moderation.ts";
 import { deleteCirclePrompt, promptWeek, setCirclePrompt, todaysCirclePrompts } from "./circle-prompts.service.ts";
 
 /*
@@ -58,6 +62,8 @@ const previewLimit = rateLimit({ bucket: "circle-invite-preview", windowMs: 60_0
 
 const memberId = uuidParam(CIRCLE_MESSAGES.memberNotFound, undefined, "userId");
 const inviteId = uuidParam(CIRCLE_MESSAGES.inviteNotFound);
+const pieceId = uuidParam(CIRCLE_MESSAGES.pieceNotInCircle);
+const commentId = uuidParam(CIRCLE_MESSAGES.commentNotInCircle);
 const removeQuery = z.object({ ban: z.enum(["0", "1"]).optional() });
 /** A day in the path: not a real date names no prompt. */
 const dateParam = validator("param", (value: Record<string, string>) => {
@@ -139,6 +145,22 @@ export const circlesRoutes = new Hono<AppEnv>()
   .delete("/circles/:slug/prompts/:date", signedIn(), dateParam, async (c) => {
     await deleteCirclePrompt(c.get("deps").db, requireUser(c), c.req.param("slug"), c.req.valid("param").date);
     return respond(c, memberChange, { ok: true });
+  })
+  /** Moderation inside the circle (issue 29 item 7). */
+  .get("/circles/:slug/hidden", signedIn(), async (c) => {
+    return respond(c, hiddenCirclePieces, await hiddenPieces(c.get("deps"), requireUser(c), c.req.param("slug")));
+  })
+  .post("/circles/:slug/pieces/:id/hide", signedIn(), pieceId, validate("json", hideInput), async (c) => {
+    const outcome = await setPieceHidden(c.get("deps"), requireUser(c), c.req.param("slug"), c.req.valid("param").id, c.req.valid("json").reason);
+    return respond(c, circleModerationResult, { outcome });
+  })
+  .delete("/circles/:slug/pieces/:id/hide", signedIn(), pieceId, async (c) => {
+    const outcome = await setPieceHidden(c.get("deps"), requireUser(c), c.req.param("slug"), c.req.valid("param").id, null);
+    return respond(c, circleModerationResult, { outcome });
+  })
+  .post("/circles/:slug/comments/:id/hide", signedIn(), commentId, validate("json", hideInput), async (c) => {
+    const outcome = await hideComment(c.get("deps"), requireUser(c), c.req.param("slug"), c.req.valid("param").id, c.req.valid("json").reason);
+    return respond(c, circleModerationResult, { outcome });
   })
   .get("/circles/:slug/invites", signedIn(), async (c) => {
     const deps = c.get("deps");

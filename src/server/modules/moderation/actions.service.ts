@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { ReportItemKind, ReportOutcome } from "#shared/domain/moderation.ts";
 import { MODERATION_MESSAGES, type ModerationResult } from "#shared/schemas/moderation.ts";
-import { publicPieceSql } from "../../db/audience.ts";
+import { moderatablePieceSql } from "../../db/audience.ts";
 import type { Tx } from "../../db/client.ts";
 import { submissionComments, submissions } from "../../db/schema/index.ts";
 import type { Deps } from "../../deps.ts";
@@ -35,7 +35,7 @@ async function lockTarget(tx: Tx, kind: ReportItemKind, id: string): Promise<Tar
     const [row] = await tx
       .select({ writerId: submissions.userId, promptId: submissions.promptId, hiddenAt: submissions.hiddenAt })
       .from(submissions)
-      .where(and(eq(submissions.id, id), publicPieceSql(sql`${submissions}`)))
+      .where(and(eq(submissions.id, id), moderatablePieceSql(sql`${submissions}`)))
       .for("update");
     if (!row) throw notFound(MODERATION_MESSAGES.itemNotFound, "item_not_found");
     return { writerId: row.writerId, pieceId: id, promptId: row.promptId, hidden: row.hiddenAt !== null };

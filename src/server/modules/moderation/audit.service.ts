@@ -24,6 +24,8 @@ export interface AuditRecord {
   itemId?: string | null;
   subjectWriterId?: string | null;
   reason?: string | null;
+  /** A circle moderator's action inside their circle. */
+  circleId?: string | null;
 }
 
 export async function recordAudit(q: Queryable, entry: AuditRecord, now: Date): Promise<void> {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { authorLabel, commenterLabel, displayName } from "#shared/domain/author.ts";
 import type { ReportItemKind } from "#shared/domain/moderation.ts";
 import type { QueueItem, ReportQueuePage } from "#shared/schemas/moderation.ts";
-import { publicPieceSql } from "../../db/audience.ts";
+import { moderatablePieceSql } from "../../db/audience.ts";
 import type { Queryable } from "../../db/client.ts";
 import { reports, submissionComments, submissions, users } from "../../db/schema/index.ts";
 import { ADMIN_MESSAGES } from "#shared/schemas/admin.ts";
@@ -103,7 +103,7 @@ async function pieceDetails(db: Queryable, ids: string[]): Promise<Map<string, I
     })
     .from(submissions)
     .innerJoin(users, eq(users.id, submissions.userId))
-    .where(and(inArray(submissions.id, ids), publicPieceSql(sql`${submissions}`)));
+    .where(and(inArray(submissions.id, ids), moderatablePieceSql(sql`${submissions}`)));
   return new Map(
     rows.map((r) => [
       r.id,

@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { ReportItemKind, ReportOutcome } from "#shared/domain/moderation.ts";
 import { MODERATION_MESSAGES, type ReportInput } from "#shared/schemas/moderation.ts";
-import { shownCommentSql, shownPieceSql } from "../../db/audience.ts";
+import { readablePieceSql, readerById, shownCommentSql } from "../../db/audience.ts";
 import type { Queryable } from "../../db/client.ts";
 import { reports, submissionComments, submissions } from "../../db/schema/index.ts";
 import type { Deps } from "../../deps.ts";
@@ -14,13 +14,17 @@ import { recordAudit } from "./audit.service.ts";
  * someone else, once while the report is open. The answer never says who wrote the item.
  */
 
-/** Who wrote an item others can see (public, not hidden), or null. */
-export async function visibleItemWriter(q: Queryable, kind: ReportItemKind, id: string): Promise<string | null> {
+/**
+ * Who wrote an item the reporter can see and respond to (public, or in a circle of theirs: issue
+ * 29 item 7; not hidden), or null.
+ */
+export async function visibleItemWriter(q: Queryable, kind: ReportItemKind, id: string, reporterId: string): Promise<string | null> {
+  const shown = readablePieceSql(readerById(reporterId), sql`${submissions}`, "respond");
   if (kind === "piece") {
     const [row] = await q
       .select({ writerId: submissions.userId })
       .from(submissions)
-      .where(and(eq(submissions.id, id), shownPieceSql(sql`${submissions}`)))
+      .where(and(eq(submissions.id, id), shown))
       .limit(1);
     return row?.writerId ?? null;
   }
@@ -32,7 +36,7 @@ export async function visibleItemWriter(q: Queryable, kind: ReportItemKind, id: 
       and(
         eq(submissionComments.id, id),
         shownCommentSql(sql`${submissionComments}`),
-        shownPieceSql(sql`${submissions}`),
+        shown,
       ),
     )
     .limit(1);
@@ -41,7 +45,7 @@ export async function visibleItemWriter(q: Queryable, kind: ReportItemKind, id: 
 
 export async function fileReport(deps: Deps, user: SessionUser, input: { itemKind: ReportItemKind; itemId: string; reason: ReportInput["reason"]; note: string | null }): Promise<{ id: string; message: string }> {
   return deps.db.transaction(async (tx) => {
-    const writerId = await visibleItemWriter(tx, input.itemKind, input.itemId);
+    const writerId = await visibleItemWriter(tx, input.itemKind, input.itemId, user.id);
     if (!writerId) throw notFound(MODERATION_MESSAGES.itemNotFound, "item_not_found");
     if (writerId === user.id) throw forbidden(MODERATION_MESSAGES.ownContent, "own_content");
     const [row] = await tx
