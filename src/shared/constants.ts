@@ -98,3 +98,6 @@ export const CIRCLE_MEMBERS_PAGE_SIZE = 100;
 /** Live invite links a circle may hold at once, and invites a writer may make per hour. */
 export const MAX_LIVE_CIRCLE_INVITES = 20;
 export const CIRCLE_INVITES_PER_HOUR = 30;
+/** Addresses one email invitation may name (a class), and such invitations a writer may send per hour. */
+export const MAX_EMAIL_INVITES = 40;
+export const EMAIL_INVITES_PER_HOUR = 5;

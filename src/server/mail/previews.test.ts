@@ -13,8 +13,8 @@ describe("every email template (npm run mail:preview)", () => {
     expect(mail.html).toContain("Harbour &lt;Club&gt;");
     expect(mail.html).not.toContain("<Club>");
     expect(mail.html).toContain('href="https://write.example.org"');
-    // Optional emails can be turned off from the email itself; account emails cannot.
-    const optional = !["confirm-email", "reset-password", "change-email-confirm", "change-email-notice", "account-deleted"].includes(preview.name);
+    // Optional emails can be turned off from the email itself; account emails cannot. An invitation to a circle is asked for by someone who knows the address, once: it has no list to leave.
+    const optional = !["confirm-email", "reset-password", "change-email-confirm", "change-email-notice", "account-deleted", "circle-invite"].includes(preview.name);
     expect(mail.headers?.["List-Unsubscribe-Post"]).toBe(optional ? "List-Unsubscribe=One-Click" : undefined);
     expect(/Unsubscribe/.test(mail.text)).toBe(optional);
   });

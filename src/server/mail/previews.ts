@@ -4,7 +4,7 @@ import type { MailMessage } from "./mailer.ts";
 import { reminderMail } from "./reminder-mail.ts";
 import type { MailSite } from "./templates/layout.tsx";
 import type { MailPiece } from "./templates/piece-card.tsx";
-import { changeEmailMail, emailChangingMail, resetPasswordMail, verifyEmailMail } from "./templates.ts";
+import { changeEmailMail, emailChangingMail, resetPasswordMail, verifyEmailMail, circleInviteMail } from "./templates.ts";
 import { accountDeletedMail } from "./templates/account-deleted.tsx";
 import { unsubscribeLinks } from "./unsubscribe-token.ts";
 
@@ -34,6 +34,7 @@ export const MAIL_PREVIEWS: MailPreview[] = [
   { name: "change-email-confirm", render: (site) => changeEmailMail(site, "ada.new@example.org", `${site.appUrl}/api/auth/verify-email?token=sample&callbackURL=%2Fsettings%2Faccount`) },
   { name: "change-email-notice", render: (site) => emailChangingMail(site, TO, "a***@example.org") },
   { name: "account-deleted", render: (site) => accountDeletedMail(site, TO, "keep-anonymous") },
+  { name: "circle-invite", render: (site) => circleInviteMail(site, TO, "Ms. Reed", "Room 4 Writers", `${site.appUrl}/join/sample-code-0123456789`, 7) },
   {
     name: "weekly-best-of",
     render: (site) => weeklyMail(site, TO, [piece(site, 0), piece(site, 1), piece(site, 2, { excerpt: null, warning: "Content warning: grief" })], 2, unsubscribeLinks(site.appUrl, SECRET, WRITER, "weekly")),

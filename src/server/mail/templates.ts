@@ -37,3 +37,10 @@ export async function emailChangingMail(site: MailSite, to: string, maskedNewEma
   const parts = await actionMail({ ...site, heading: `Your ${site.siteName} email is changing`, body, action: "Set a new password", url: link, reason: `You got this because it is the email of your ${site.siteName} account.` });
   return { to, subject: `Your ${site.siteName} email is changing to ${maskedNewEmail}`, ...parts, link };
 }
+
+/** A circle's invitation by email (issue 29 item 2): who invites, to which circle, and the invite link. */
+export async function circleInviteMail(site: MailSite, to: string, inviter: string, circle: string, link: string, days: number): Promise<MailMessage> {
+  const body = `${inviter} invites you to write with ${circle}, a circle on ${site.siteName}: a small group that shares its pieces, and sometimes its own prompts, among its members. The link below works for ${days} ${days === 1 ? "day" : "days"}.`;
+  const parts = await actionMail({ ...site, heading: `Join ${circle}`, body, action: "See the invitation", url: link, reason: `You got this because ${inviter} entered this address to invite you to a circle on ${site.siteName}. Nothing happens unless you follow the link.` });
+  return { to, subject: `${inviter} invites you to ${circle} on ${site.siteName}`, ...parts, link };
+}

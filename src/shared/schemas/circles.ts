@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CIRCLE_INVITE_DEFAULT_DAYS, CIRCLE_INVITE_MAX_DAYS, CIRCLE_INVITE_MAX_USES, MAX_CIRCLE_DESCRIPTION_LENGTH, MAX_CIRCLE_NAME_LENGTH, MAX_PROMPT_AUTHOR_LENGTH, MAX_PROMPT_LENGTH } from "../constants.ts";
+import { CIRCLE_INVITE_DEFAULT_DAYS, CIRCLE_INVITE_MAX_DAYS, CIRCLE_INVITE_MAX_USES, MAX_CIRCLE_DESCRIPTION_LENGTH, MAX_CIRCLE_NAME_LENGTH, MAX_EMAIL_INVITES, MAX_PROMPT_AUTHOR_LENGTH, MAX_PROMPT_LENGTH } from "../constants.ts";
 import { CIRCLE_ACCENTS, CIRCLE_MESSAGES, CIRCLE_ROLES } from "../domain/circles.ts";
 import { isoTime, uuidSchema } from "./common.ts";
 import { communityPiece } from "./community.ts";
@@ -226,3 +226,13 @@ export type HiddenCirclePieces = z.infer<typeof hiddenCirclePieces>;
 
 /** POST/DELETE /api/circles/:slug/pieces/:id/hide and POST .../comments/:id/hide (moderators). */
 export const circleModerationResult = z.object({ outcome: z.enum(["hidden", "restored"]) });
+
+/** POST /api/circles/:slug/invites/email (moderators): one link for these addresses, each sent its own email. */
+export const emailInvitesInput = z.object({
+  emails: z
+    .array(z.email({ error: "One of these is not an email address" }).max(254), { error: "List the addresses to invite" })
+    .min(1, "List the addresses to invite")
+    .max(MAX_EMAIL_INVITES, `Invite at most ${MAX_EMAIL_INVITES} addresses at a time`),
+  days: createInviteInput.shape.days,
+});
+export const emailInvitesSent = z.object({ invite: circleInvite, sent: z.number().int() });

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { CIRCLE_INVITES_PER_HOUR } from "#shared/constants.ts";
+import { CIRCLE_INVITES_PER_HOUR, EMAIL_INVITES_PER_HOUR } from "#shared/constants.ts";
 import { CIRCLE_MESSAGES } from "#shared/domain/circles.ts";
 import {
   circleFeedPage,
@@ -15,6 +15,8 @@ import {
   joinedCircle,
   memberChange,
   memberRoleInput,
+  emailInvitesInput,
+  emailInvitesSent,
   circleModerationResult,
   hiddenCirclePieces,
   muteInput,
@@ -40,7 +42,7 @@ import { validate } from "../../http/validate.ts";
 import { notSuspended } from "../moderation/suspension.service.ts";
 import { circleFeed } from "./circle-feed.service.ts";
 import { createCircle, deleteCircle, myCircles as readMyCircles, openCircle, setMuted, updateCircle } from "./circles.service.ts";
-import { acceptInvite, createInvite, listInvites, previewInvite, revokeInvite } from "./invites.service.ts";
+import { acceptInvite, createInvite, emailInvites, listInvites, previewInvite, revokeInvite } from "./invites.service.ts";
 import { listMembers, removeMember, setMemberRole, transferOwnership } from "./members.service.ts";
 import { circleProgress, progressCsv } from "./progress.service.ts";
 import { hiddenPieces, hideComment, setPieceHidden } from "./circle-moderation.service.ts";
@@ -56,6 +58,7 @@ const HOUR = 60 * 60_000;
 /** Per writer, across instances (the counters live in the database). */
 const createLimit = rateLimit({ bucket: "circle-create", windowMs: HOUR, max: 10, per: "account" });
 const inviteLimit = rateLimit({ bucket: "circle-invites", windowMs: HOUR, max: CIRCLE_INVITES_PER_HOUR, per: "account" });
+const emailInviteLimit = rateLimit({ bucket: "circle-email-invites", windowMs: HOUR, max: EMAIL_INVITES_PER_HOUR, per: "account" });
 const joinLimit = rateLimit({ bucket: "circle-join", windowMs: HOUR, max: 30, per: "account" });
 /** Per client: guessing invite codes is hopeless (144 random bits), and this keeps it so. */
 const previewLimit = rateLimit({ bucket: "circle-invite-preview", windowMs: 60_000, max: 60 });
@@ -170,6 +173,10 @@ export const circlesRoutes = new Hono<AppEnv>()
     const deps = c.get("deps");
     const { days, maxUses } = c.req.valid("json");
     return respond(c, createdInvite, await createInvite(deps.db, requireUser(c), c.req.param("slug"), days, maxUses, deps.clock.now()), 201);
+  })
+  .post("/circles/:slug/invites/email", signedIn(), notSuspended, emailInviteLimit, validate("json", emailInvitesInput), async (c) => {
+    const { emails, days } = c.req.valid("json");
+    return respond(c, emailInvitesSent, await emailInvites(c.get("deps"), requireUser(c), c.req.param("slug"), emails, days), 201);
   })
   .delete("/circles/:slug/invites/:id", signedIn(), inviteId, async (c) => {
     const deps = c.get("deps");

@@ -4,6 +4,9 @@ import { MAX_CIRCLE_MEMBERS, MAX_CIRCLES_PER_WRITER, MAX_LIVE_CIRCLE_INVITES } f
 import { CIRCLE_MESSAGES } from "#shared/domain/circles.ts";
 import type { CircleInvite, CircleInvites, CircleSummary, CreatedInvite, InvitePreview } from "#shared/schemas/circles.ts";
 import type { Db, Queryable } from "../../db/client.ts";
+import type { Deps } from "../../deps.ts";
+import { circleInviteMail } from "../../mail/templates.ts";
+import { ROUTE_PATHS } from "#shared/routes.ts";
 import { circleBans, circleInvites, circleInviteUses, circleMembers, circles, users } from "../../db/schema/index.ts";
 import { HttpError, notFound } from "../../http/errors.ts";
 import type { SessionUser } from "../../http/context.ts";
@@ -62,6 +65,25 @@ async function liveInvite(q: Queryable, code: string, now: Date, lock: boolean):
   const state = stateOf(row, now);
   if (state !== "live") throw new HttpError(410, ...GONE[state]);
   return row;
+}
+
+/**
+ * Email invitations (issue 29 item 2): one link allowing as many uses as addresses, each address
+ * sent its own email through the job queue once the invite is made (a refused invite sends nothing).
+ * The addresses are not stored: the job that sends each one forgets it once sent.
+ */
+export async function emailInvites(deps: Deps, user: SessionUser, slug: string, emails: string[], days: number): Promise<{ invite: CircleInvite; sent: number }> {
+  const unique = [...new Set(emails.map((e) => e.trim().toLowerCase()))];
+  const now = deps.clock.now();
+  const made = await createInvite(deps.db, user, slug, days, unique.length, now);
+  const circle = await circleFor(deps.db, slug, user, "moderate");
+  const site = { siteName: deps.env.SITE_NAME, appUrl: deps.env.APP_URL };
+  const link = `${deps.env.APP_URL}${ROUTE_PATHS.circleInvite.replace(":code", made.code)}`;
+  for (const to of unique) {
+    const message = await circleInviteMail(site, to, user.name, circle.name, link, days);
+    await deps.outbox.queue({ message, kind: "circle-invite", forget: true });
+  }
+  return { invite: made.invite, sent: unique.length };
 }
 
 export async function createInvite(db: Db, user: SessionUser, slug: string, days: number, maxUses: number | null, now: Date): Promise<CreatedInvite> {
