@@ -46,6 +46,8 @@ export const CIRCLE_MESSAGES = {
   promptRequired: "Write the prompt before saving it",
   promptAnswered: "Pieces answer this prompt already: you can change its words, not remove it",
   promptNotFound: "This circle has no prompt on that day",
+  requestNotFound: "There is no request from that writer",
+  requestSent: "Your request to join was sent. A moderator will let you in.",
   pieceNotInCircle: "This piece is not in this circle",
   commentNotInCircle: "This comment is not on a piece of this circle only",
   circlePromptOnly: "A piece on a circle's prompt is shared with that circle only",

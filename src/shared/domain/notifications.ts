@@ -7,7 +7,7 @@ import { formatLongDate } from "./format.ts";
  * and for the email digest later.
  */
 
-export const NOTIFICATION_KINDS = ["comment", "pick", "achievement", "moderation", "likes", "circle_joined", "circle_prompt", "circle_pieces"] as const;
+export const NOTIFICATION_KINDS = ["comment", "pick", "achievement", "moderation", "likes", "circle_joined", "circle_prompt", "circle_pieces", "circle_request", "circle_approved"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** What a moderator did to a writer's piece. */
@@ -26,7 +26,9 @@ export type NotificationData =
   | { kind: "likes" }
   | { kind: "circle_joined"; by: string }
   | { kind: "circle_prompt"; date: string }
-  | { kind: "circle_pieces" };
+  | { kind: "circle_pieces" }
+  | { kind: "circle_request"; by: string }
+  | { kind: "circle_approved" };
 
 const quoted = (piece: string) => `'${piece}'`;
 
@@ -58,5 +60,9 @@ export function notificationText(data: NotificationData, piece: string, count = 
       return `${piece} has its own prompt for ${longDate(data.date)}`;
     case "circle_pieces":
       return count === 1 ? `1 new piece in ${piece}` : `${count} new pieces in ${piece}`;
+    case "circle_request":
+      return `${data.by} asks to join ${piece}`;
+    case "circle_approved":
+      return `You were let into ${piece}`;
   }
 }

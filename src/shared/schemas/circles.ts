@@ -37,6 +37,8 @@ export const updateCircleInput = z.object({
   name: circleName.optional(),
   description: circleDescription.optional(),
   accent: circleAccent.optional(),
+  /** "Ask to join": an invite then makes a request a moderator accepts (issue 29 item 2). */
+  requiresApproval: z.boolean().optional(),
 });
 
 /** DELETE /api/circles/:slug: the owner types the name, as a guard against a slip. */
@@ -54,6 +56,8 @@ export const circleSummary = z.object({
   myRole: z.enum(CIRCLE_ROLES).nullable(),
   /** The viewer muted the circle: none of its notifications reach them (issue 29 item 8). */
   muted: z.boolean(),
+  /** Joining through an invite waits for a moderator's approval. */
+  requiresApproval: z.boolean(),
   createdAt: isoTime,
 });
 export type CircleSummary = z.infer<typeof circleSummary>;
@@ -143,15 +147,15 @@ export type CircleInvites = z.infer<typeof circleInvites>;
  * name, description, accent and size, and whether the viewer is already in it.
  */
 export const invitePreview = z.object({
-  circle: z.object({ name: z.string(), description: z.string().nullable(), accent: circleAccent, memberCount: z.number().int() }),
+  circle: z.object({ name: z.string(), description: z.string().nullable(), accent: circleAccent, memberCount: z.number().int(), requiresApproval: z.boolean() }),
   expiresAt: isoTime,
   /** The viewer is already a member: the page links to the circle (by its slug) instead. */
   memberSlug: z.string().nullable(),
 });
 export type InvitePreview = z.infer<typeof invitePreview>;
 
-/** POST /api/invites/:code/accept: the circle joined. */
-export const joinedCircle = z.object({ circle: circleSummary });
+/** POST /api/invites/:code/accept: the circle joined, or (a circle that approves joins) `pending` with no circle yet. */
+export const joinedCircle = z.object({ circle: circleSummary.nullable(), pending: z.boolean() });
 export type JoinedCircle = z.infer<typeof joinedCircle>;
 
 /** DELETE /api/circles/:slug/members/:userId, POST .../owner, PATCH .../members/:userId */
@@ -236,3 +240,7 @@ export const emailInvitesInput = z.object({
   days: createInviteInput.shape.days,
 });
 export const emailInvitesSent = z.object({ invite: circleInvite, sent: z.number().int() });
+
+/** GET /api/circles/:slug/requests (moderators): writers asking to join, oldest first. */
+export const circleRequests = z.object({ items: z.array(z.object({ userId: uuidSchema, name: z.string(), requestedAt: isoTime })) });
+export type CircleRequests = z.infer<typeof circleRequests>;

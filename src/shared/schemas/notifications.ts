@@ -26,6 +26,8 @@ export const notificationData = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("circle_joined"), by: z.string() }),
   z.object({ kind: z.literal("circle_prompt"), date: z.iso.date() }),
   z.object({ kind: z.literal("circle_pieces") }),
+  z.object({ kind: z.literal("circle_request"), by: z.string() }),
+  z.object({ kind: z.literal("circle_approved") }),
 ]);
 
 export const notificationItem = z.object({

@@ -23,6 +23,8 @@ export const circles = pgTable(
     /** Kept in step with circle_members (always one owner row there too); the lock target for limits. */
     ownerId: uuid("owner_id").references(() => users.id, { onDelete: "set null" }),
     memberCount: integer("member_count").notNull().default(0),
+    /** "Ask to join" (issue 29 item 2): an invite makes a request, which a moderator accepts or declines. */
+    requiresApproval: boolean("requires_approval").notNull().default(false),
     createdAt: stampColumn("created_at"),
   },
   (t) => [
@@ -134,4 +136,17 @@ export const circlePrompts = pgTable(
     createdAt: stampColumn("created_at"),
   },
   (t) => [uniqueIndex("circle_prompts_circle_date_key").on(t.circleId, t.date)],
+);
+
+/** A writer who opened an invite of a circle that asks to approve joins, waiting for its moderators. */
+export const circleRequests = pgTable(
+  "circle_requests",
+  {
+    circleId: ownedBy("circle_id", () => circles.id),
+    userId: ownedBy("user_id", () => users.id),
+    /** The link they came by: its use is counted when they are let in. */
+    inviteId: uuid("invite_id").references(() => circleInvites.id, { onDelete: "set null" }),
+    createdAt: stampColumn("created_at"),
+  },
+  (t) => [primaryKey({ name: "circle_requests_pkey", columns: [t.circleId, t.userId] }), index("circle_requests_circle_idx").on(t.circleId, t.createdAt)],
 );

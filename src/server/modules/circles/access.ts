@@ -25,6 +25,7 @@ export interface CircleAccess {
   description: string | null;
   accent: CircleSummary["accent"];
   memberCount: number;
+  requiresApproval: boolean;
   createdAt: Date;
   ownerId: string | null;
   /** The viewer's role, null for a site admin who is not a member. */
@@ -45,6 +46,7 @@ export async function circleFor(db: Queryable, slug: string, user: SessionUser, 
       description: circles.description,
       accent: circles.accent,
       memberCount: circles.memberCount,
+      requiresApproval: circles.requiresApproval,
       createdAt: circles.createdAt,
       ownerId: circles.ownerId,
       myRole: circleMembers.role,
@@ -72,6 +74,7 @@ export function summaryOf(c: CircleAccess): CircleSummary {
     memberCount: c.memberCount,
     myRole: c.myRole,
     muted: c.muted ?? false,
+    requiresApproval: c.requiresApproval,
     createdAt: c.createdAt.toISOString(),
   };
 }

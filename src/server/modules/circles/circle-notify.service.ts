@@ -19,14 +19,29 @@ async function tell(tx: Queryable, insert: SQL): Promise<void> {
     select count(*) from signal`);
 }
 
-/** `who` joined the circle: its owner and moderators hear it. */
-export async function notifyJoined(tx: Queryable, circleId: string, who: { id: string; name: string }, when: Date): Promise<void> {
+/** Tells the circle's owner and moderators (not `who`) that `who` joined, or asks to. */
+async function tellModerators(tx: Queryable, circleId: string, kind: "circle_joined" | "circle_request", who: { id: string; name: string }, when: Date): Promise<void> {
   await tell(
     tx,
     sql`insert into notifications (user_id, kind, circle_id, data, created_at, updated_at)
-      select m.user_id, 'circle_joined', m.circle_id, jsonb_build_object('kind', 'circle_joined', 'by', ${who.name}::text), ${at(when)}, ${at(when)}
+      select m.user_id, ${kind}, m.circle_id, jsonb_build_object('kind', ${kind}::text, 'by', ${who.name}::text), ${at(when)}, ${at(when)}
       from circle_members m
       where m.circle_id = ${circleId}::uuid and m.role in ('owner', 'moderator') and not m.muted and m.user_id <> ${who.id}::uuid`,
+  );
+}
+
+/** `who` joined the circle: its owner and moderators hear it. */
+export const notifyJoined = (tx: Queryable, circleId: string, who: { id: string; name: string }, when: Date) => tellModerators(tx, circleId, "circle_joined", who, when);
+
+/** `who` asks to join (a circle that approves joins): its owner and moderators hear it. */
+export const notifyRequest = (tx: Queryable, circleId: string, who: { id: string; name: string }, when: Date) => tellModerators(tx, circleId, "circle_request", who, when);
+
+/** A moderator let `userId` in: they hear it. */
+export async function notifyApproved(tx: Queryable, circleId: string, userId: string, when: Date): Promise<void> {
+  await tell(
+    tx,
+    sql`insert into notifications (user_id, kind, circle_id, data, created_at, updated_at)
+      values (${userId}::uuid, 'circle_approved', ${circleId}::uuid, '{"kind":"circle_approved"}'::jsonb, ${at(when)}, ${at(when)})`,
   );
 }
 

@@ -70,7 +70,7 @@ describe("GET /api/invites/:code", () => {
     const res = await preview(code);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      circle: { name: cast.circle.name, description: "We meet on Tuesdays", accent: "rose", memberCount: 3 },
+      circle: { name: cast.circle.name, description: "We meet on Tuesdays", accent: "rose", memberCount: 3, requiresApproval: false },
       expiresAt: invite.expiresAt,
       memberSlug: null,
     });

@@ -15,6 +15,7 @@ import {
   joinedCircle,
   memberChange,
   memberRoleInput,
+  circleRequests,
   emailInvitesInput,
   emailInvitesSent,
   circleModerationResult,
@@ -42,7 +43,8 @@ import { validate } from "../../http/validate.ts";
 import { notSuspended } from "../moderation/suspension.service.ts";
 import { circleFeed } from "./circle-feed.service.ts";
 import { createCircle, deleteCircle, myCircles as readMyCircles, openCircle, setMuted, updateCircle } from "./circles.service.ts";
-import { acceptInvite, createInvite, emailInvites, listInvites, previewInvite, revokeInvite } from "./invites.service.ts";
+import { createInvite, emailInvites, listInvites, previewInvite, revokeInvite } from "./invites.service.ts";
+import { acceptInvite, decideRequest, listRequests } from "./joining.service.ts";
 import { listMembers, removeMember, setMemberRole, transferOwnership } from "./members.service.ts";
 import { circleProgress, progressCsv } from "./progress.service.ts";
 import { hiddenPieces, hideComment, setPieceHidden } from "./circle-moderation.service.ts";
@@ -165,6 +167,20 @@ export const circlesRoutes = new Hono<AppEnv>()
     const outcome = await hideComment(c.get("deps"), requireUser(c), c.req.param("slug"), c.req.valid("param").id, c.req.valid("json").reason);
     return respond(c, circleModerationResult, { outcome });
   })
+  /** "Ask to join" (issue 29 item 2): the waiting requests, accepted (POST) or declined (DELETE) by moderators. */
+  .get("/circles/:slug/requests", signedIn(), async (c) => {
+    return respond(c, circleRequests, await listRequests(c.get("deps").db, requireUser(c), c.req.param("slug")));
+  })
+  .post("/circles/:slug/requests/:userId", signedIn(), memberId, async (c) => {
+    const deps = c.get("deps");
+    await decideRequest(deps.db, requireUser(c), c.req.param("slug"), c.req.valid("param").id, true, deps.clock.now());
+    return respond(c, memberChange, { ok: true });
+  })
+  .delete("/circles/:slug/requests/:userId", signedIn(), memberId, async (c) => {
+    const deps = c.get("deps");
+    await decideRequest(deps.db, requireUser(c), c.req.param("slug"), c.req.valid("param").id, false, deps.clock.now());
+    return respond(c, memberChange, { ok: true });
+  })
   .get("/circles/:slug/invites", signedIn(), async (c) => {
     const deps = c.get("deps");
     return respond(c, circleInvites, await listInvites(deps.db, requireUser(c), c.req.param("slug"), deps.clock.now()));
@@ -190,5 +206,5 @@ export const circlesRoutes = new Hono<AppEnv>()
   .post("/invites/:code/accept", signedIn(CIRCLE_MESSAGES.loginToJoin), notSuspended, joinLimit, async (c) => {
     const deps = c.get("deps");
     const user = requireUser(c, CIRCLE_MESSAGES.loginToJoin);
-    return respond(c, joinedCircle, { circle: await acceptInvite(deps.db, user, c.req.param("code"), deps.clock.now()) });
+    return respond(c, joinedCircle, await acceptInvite(deps.db, user, c.req.param("code"), deps.clock.now()));
   });

@@ -59,6 +59,7 @@ const myCircleRow = z.object({
   description: z.string().nullable(),
   accent: z.enum(CIRCLE_ACCENTS),
   member_count: z.number(),
+  requires_approval: z.boolean(),
   created_at: timestampColumn,
   role: z.enum(CIRCLE_ROLES),
   muted: z.boolean(),
@@ -74,7 +75,7 @@ export async function myCircles(db: Db, userId: string): Promise<MyCircles> {
   const rows = await typedRows(
     db,
     sql`
-      select c.id, c.slug, c.name, c.description, c.accent, c.member_count, c.created_at, m.role, m.muted,
+      select c.id, c.slug, c.name, c.description, c.accent, c.member_count, c.requires_approval, c.created_at, m.role, m.muted,
         (select count(*)::int from (
           select 1 from piece_circles pc join submissions s on s.id = pc.submission_id
           where pc.circle_id = c.id and pc.created_at > m.seen_at and s.user_id <> m.user_id
@@ -96,6 +97,7 @@ export async function myCircles(db: Db, userId: string): Promise<MyCircles> {
       description: r.description,
       accent: r.accent,
       memberCount: r.member_count,
+      requiresApproval: r.requires_approval,
       myRole: r.role,
       muted: r.muted,
       createdAt: r.created_at.toISOString(),
@@ -124,6 +126,7 @@ export async function updateCircle(db: Db, user: SessionUser, slug: string, inpu
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.description !== undefined ? { description: input.description } : {}),
       ...(input.accent !== undefined ? { accent: input.accent } : {}),
+      ...(input.requiresApproval !== undefined ? { requiresApproval: input.requiresApproval } : {}),
     };
     if (Object.keys(set).length === 0) return summaryOf(circle);
     const [row] = await tx.update(circles).set(set).where(eq(circles.id, circle.id)).returning();

@@ -57,7 +57,7 @@ const GONE: Record<Exclude<CircleInvite["state"], "live">, [string, string]> = {
 };
 
 /** The live invite a code names (locked when joining), or the 404/410 its holder hears. */
-async function liveInvite(q: Queryable, code: string, now: Date, lock: boolean): Promise<InviteRow> {
+export async function liveInvite(q: Queryable, code: string, now: Date, lock: boolean): Promise<InviteRow> {
   if (!CODE_SHAPE.test(code)) throw notFound(CIRCLE_MESSAGES.inviteNotFound, "invite_not_found");
   const query = q.select().from(circleInvites).where(eq(circleInvites.codeHash, hashCode(code))).limit(1);
   const [row] = lock ? await query.for("update") : await query;
@@ -142,6 +142,7 @@ export async function previewInvite(db: Db, viewerId: string | null, code: strin
       description: circles.description,
       accent: circles.accent,
       memberCount: circles.memberCount,
+      requiresApproval: circles.requiresApproval,
       slug: circles.slug,
       member: viewerId
         ? sql<boolean>`exists (select 1 from circle_members m where m.circle_id = ${circles.id} and m.user_id = ${viewerId}::uuid)`
@@ -151,41 +152,8 @@ export async function previewInvite(db: Db, viewerId: string | null, code: strin
     .where(eq(circles.id, invite.circleId));
   if (!row) throw notFound(CIRCLE_MESSAGES.inviteNotFound, "invite_not_found");
   return {
-    circle: { name: row.name, description: row.description, accent: row.accent, memberCount: row.memberCount },
+    circle: { name: row.name, description: row.description, accent: row.accent, memberCount: row.memberCount, requiresApproval: row.requiresApproval },
     expiresAt: invite.expiresAt.toISOString(),
     memberSlug: row.member ? row.slug : null,
   };
-}
-
-/** The signed-in, confirmed writer joins the circle through the link. */
-export async function acceptInvite(db: Db, user: SessionUser, code: string, now: Date): Promise<CircleSummary> {
-  requireConfirmed(user);
-  return db.transaction(async (tx) => {
-    const invite = await liveInvite(tx, code, now, true);
-    const [circle] = await tx.select().from(circles).where(eq(circles.id, invite.circleId)).for("update");
-    if (!circle) throw notFound(CIRCLE_MESSAGES.inviteNotFound, "invite_not_found");
-    const [already] = await tx
-      .select({ role: circleMembers.role })
-      .from(circleMembers)
-      .where(and(eq(circleMembers.circleId, circle.id), eq(circleMembers.userId, user.id)));
-    if (already) throw new HttpError(409, "already_member", CIRCLE_MESSAGES.alreadyMember);
-    const [banned] = await tx
-      .select({ at: circleBans.createdAt })
-      .from(circleBans)
-      .where(and(eq(circleBans.circleId, circle.id), eq(circleBans.userId, user.id)));
-    if (banned) throw new HttpError(403, "circle_banned", CIRCLE_MESSAGES.banned);
-    if (circle.memberCount >= MAX_CIRCLE_MEMBERS) throw new HttpError(422, "circle_full", CIRCLE_MESSAGES.circleFull);
-    await lockWriter(tx, user.id);
-    if ((await circlesOf(tx, user.id)) >= MAX_CIRCLES_PER_WRITER) throw new HttpError(422, "too_many_circles", CIRCLE_MESSAGES.tooManyCircles);
-    await tx.insert(circleMembers).values({ circleId: circle.id, userId: user.id, role: "member", joinedAt: now, seenAt: now });
-    const [updated] = await tx
-      .update(circles)
-      .set({ memberCount: sql`${circles.memberCount} + 1` })
-      .where(eq(circles.id, circle.id))
-      .returning();
-    await tx.update(circleInvites).set({ uses: sql`${circleInvites.uses} + 1` }).where(eq(circleInvites.id, invite.id));
-    await tx.insert(circleInviteUses).values({ inviteId: invite.id, userId: user.id, usedAt: now }).onConflictDoNothing();
-    await notifyJoined(tx, circle.id, user, now);
-    return summaryOf({ ...updated!, myRole: "member", muted: false });
-  });
 }

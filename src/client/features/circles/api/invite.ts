@@ -19,7 +19,8 @@ export function useAcceptInvite() {
   return useMutation({
     mutationFn: acceptInvite,
     onSuccess: ({ circle }, code) => {
-      qc.setQueryData(circleKeys.circle(circle.slug), { circle });
+      // A circle that approves joins answers `pending`: no circle yet.
+      if (circle) qc.setQueryData(circleKeys.circle(circle.slug), { circle });
       void qc.invalidateQueries({ queryKey: circleKeys.mine });
       void qc.invalidateQueries({ queryKey: circleKeys.invite(code) });
     },

@@ -37,7 +37,7 @@ export function InviteView({ code, signedIn }: { code: string; signedIn: boolean
   }
 
   const { circle, expiresAt, memberSlug } = preview.data;
-  const join = () => accept.mutate(code, { onSuccess: ({ circle: joined }) => void navigate(paths.circle.href(joined.slug)) });
+  const join = () => accept.mutate(code, { onSuccess: ({ circle: joined }) => joined && void navigate(paths.circle.href(joined.slug)) });
   const signInNeeded = !signedIn || (accept.error instanceof ApiError && accept.error.status === 401);
 
   return (
@@ -49,6 +49,7 @@ export function InviteView({ code, signedIn }: { code: string; signedIn: boolean
         {membersLabel(circle.memberCount)} · This link works until {formatDateAtTime(expiresAt)}
       </p>
       <div className="mt-6 flex flex-col gap-4">
+        {!memberSlug && <p className="rounded-lg border border-line bg-paper px-4 py-3 text-sm text-muted">{CIRCLE_MESSAGES.progressNotice}</p>}
         {memberSlug ? (
           <>
             <p>{CIRCLE_MESSAGES.alreadyMember}.</p>
@@ -71,11 +72,15 @@ export function InviteView({ code, signedIn }: { code: string; signedIn: boolean
         ) : (
           <>
             {accept.isError && <FormMessage tone="error">{errorMessage(accept.error)}</FormMessage>}
-            <div>
-              <Button variant="primary" onClick={join} disabled={accept.isPending}>
-                {accept.isPending ? "Joining..." : "Join circle"}
-              </Button>
-            </div>
+            {accept.data?.pending ? (
+              <p role="status">{CIRCLE_MESSAGES.requestSent}</p>
+            ) : (
+              <div>
+                <Button variant="primary" onClick={join} disabled={accept.isPending}>
+                  {accept.isPending ? "Joining..." : circle.requiresApproval ? "Ask to join" : "Join circle"}
+                </Button>
+              </div>
+            )}
             <p className="text-sm text-muted">
               Members read what is shared with the circle, and see each other's names. <Link to={paths.circles.href()} className="text-accent underline underline-offset-4">Your circles</Link>
             </p>
