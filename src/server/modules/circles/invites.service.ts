@@ -1,27 +1,23 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import { MAX_CIRCLE_MEMBERS, MAX_CIRCLES_PER_WRITER, MAX_LIVE_CIRCLE_INVITES } from "#shared/constants.ts";
+import { MAX_LIVE_CIRCLE_INVITES } from "#shared/constants.ts";
 import { CIRCLE_MESSAGES } from "#shared/domain/circles.ts";
-import type { CircleInvite, CircleInvites, CircleSummary, CreatedInvite, InvitePreview } from "#shared/schemas/circles.ts";
+import type { CircleInvite, CircleInvites, CreatedInvite, InvitePreview } from "#shared/schemas/circles.ts";
 import type { Db, Queryable } from "../../db/client.ts";
 import type { Deps } from "../../deps.ts";
 import { circleInviteMail } from "../../mail/templates.ts";
 import { ROUTE_PATHS } from "#shared/routes.ts";
-import { circleBans, circleInvites, circleInviteUses, circleMembers, circles, users } from "../../db/schema/index.ts";
+import { circleInvites, circles, users } from "../../db/schema/index.ts";
 import { HttpError, notFound } from "../../http/errors.ts";
 import type { SessionUser } from "../../http/context.ts";
-import { circleFor, circlesOf, lockWriter, summaryOf } from "./access.ts";
-import { requireConfirmed } from "./circles.service.ts";
-import { notifyJoined } from "./circle-notify.service.ts";
+import { circleFor } from "./access.ts";
 
 /*
  * Invite links (issue 29 item 2). A code is 24 random characters, shown once to the moderator who
  * made it; only its SHA-256 is stored, so a leaked database holds no working link. A link lasts 7
  * days unless its maker says otherwise, may have a use limit, can be turned off, and records every
- * use. Opening a link shows only what a stranger may learn of the circle (its name, description,
- * colour and size). Joining checks, in one transaction under the circle's row lock and the
- * writer's, the link, bans, the circle's 1,000 members and the writer's 50 circles, so the limits
- * hold however many instances take joins at once.
+ * use (joining.service.ts). Opening a link shows only what a stranger may learn of the circle (its
+ * name, description, colour, size, and whether joins are approved).
  */
 
 const CODE_SHAPE = /^[A-Za-z0-9_-]{16,64}$/;
