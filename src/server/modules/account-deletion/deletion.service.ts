@@ -105,7 +105,7 @@ async function eraseWriter(deps: Deps, tx: Tx, user: SessionUser, me: { email: s
     for (const p of mine) if (!p.isPrivate && choice === "delete") await deps.realtime.publish(tx, "piece:deleted", { id: p.id });
   }
   await anonymiseModerationRecords(tx, uid);
-  await leaveAllCircles(tx, uid);
+  await leaveAllCircles(tx, uid, me.name);
   await deleteLooseTraces(tx, uid, me.email);
   // Reports this writer filed go with the row (foreign key): the queue's count may change.
   const [openFiled] = await tx.select({ n: count() }).from(reports).where(and(eq(reports.reporterId, uid), eq(reports.status, "open")));

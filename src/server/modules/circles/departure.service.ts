@@ -6,8 +6,17 @@ import type { Queryable } from "../../db/client.ts";
  * member fewer, and a circle they owned passes to its longest-standing moderator, or else its
  * longest-standing member; a circle nobody else is in goes with them. Their circle-only pieces are
  * private pieces, and go with their other private pieces. At most MAX_CIRCLES_PER_WRITER circles.
+ * Requests to join other circles go with the account (foreign keys), and so do the moderators'
+ * notifications of them: see the first statement.
  */
-export async function leaveAllCircles(tx: Queryable, userId: string): Promise<void> {
+export async function leaveAllCircles(tx: Queryable, userId: string, name: string): Promise<void> {
+  // "<name> joined" / "<name> asks to join" told to their circles' moderators go too (they carry the name, not the id).
+  await tx.execute(sql`
+    delete from notifications n
+    where n.circle_id in (
+        select circle_id from circle_members where user_id = ${userId}::uuid
+        union select circle_id from circle_requests where user_id = ${userId}::uuid)
+      and n.kind in ('circle_joined', 'circle_request') and n.data->>'by' = ${name}`);
   const { rows } = (await tx.execute(sql`
     select c.id, m.role from circle_members m join circles c on c.id = m.circle_id
     where m.user_id = ${userId}::uuid order by c.id for update of c`)) as { rows: { id: string; role: string }[] };
