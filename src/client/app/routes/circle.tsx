@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useLocation, useParams, useSearchParams } from "react-router";
 import { DEFAULT_FEED_PARAMS } from "#shared/domain/community.ts";
@@ -18,8 +19,16 @@ import { CircleFeed } from "#client/features/circles/components/circle-feed.tsx"
 import { CircleHeader } from "#client/features/circles/components/circle-header.tsx";
 import { CircleInvites } from "#client/features/circles/components/circle-invites.tsx";
 import { CircleMembers } from "#client/features/circles/components/circle-members.tsx";
+import { CircleProgress } from "#client/features/circles/components/circle-progress.tsx";
+import { CirclePrompts } from "#client/features/circles/components/circle-prompts.tsx";
 import { DeleteCircle } from "#client/features/circles/components/delete-circle.tsx";
+import { EditCircleForm } from "#client/features/circles/components/edit-circle-form.tsx";
+import { NewCirclePiecesBar } from "#client/features/circles/components/new-pieces-bar.tsx";
+import { YourMembership } from "#client/features/circles/components/your-membership.tsx";
 import { canModerate } from "#client/features/circles/lib/circle-rules.ts";
+import { useCircleLive, type CirclePieceChange } from "#client/features/circles/lib/use-circle-live.ts";
+import { communityKeys } from "#client/features/community/api/keys.ts";
+import { hasComment, patchPiece } from "#client/features/community/lib/community-cache.ts";
 import type { RenderReport } from "#client/features/community/components/comment-section.tsx";
 import { PieceCard } from "#client/features/community/components/piece-card.tsx";
 import { PieceDetail } from "#client/features/community/components/piece-detail.tsx";
@@ -32,10 +41,14 @@ import { usePieceInUrl } from "#client/features/piece/hooks/use-piece-in-url.ts"
 
 const TABS = [
   { id: "pieces", label: "Pieces" },
+  { id: "prompts", label: "Prompts" },
   { id: "members", label: "Members" },
+  { id: "progress", label: "Progress" },
   { id: "invites", label: "Invites" },
 ] as const;
 type Tab = (typeof TABS)[number]["id"];
+/** The tabs only the circle's moderators have. */
+const MODERATORS_TABS: readonly Tab[] = ["progress", "invites"];
 
 /** The circle's sections, as links (?tab=): each is its own address, and Back returns to the last. */
 function CircleTabs({ tabs, current }: { tabs: readonly { id: Tab; label: string }[]; current: Tab }) {
@@ -86,6 +99,14 @@ function Circle({ slug }: { slug: string }) {
   // A card's link carries { fromFeed: true } (the community's card): closing the piece goes back.
   const piece = usePieceInUrl({ param: PIECE_PARAM, fromListFlag: "fromFeed", accept: isUuid });
   useCommunityLive(DEFAULT_FEED_PARAMS, null, piece.pieceId);
+  const qc = useQueryClient();
+  // A circle piece's likes and comments change its card and open view as a community piece's do (community-cache.ts).
+  const onPiece = (change: CirclePieceChange) => {
+    if ("likeCount" in change) return patchPiece(qc, change.id, { likeCount: change.likeCount });
+    patchPiece(qc, change.id, { commentCount: change.commentCount });
+    if (change.id === piece.pieceId && !hasComment(qc, change.id, change.commentId)) void qc.invalidateQueries({ queryKey: communityKeys.comments(change.id) });
+  };
+  const live = useCircleLive(circle.data?.circle.id ?? null, slug, onPiece);
   const [signIn, setSignIn] = useState<string | null>(null);
   const here = `${location.pathname}${location.search}`;
   const renderReport: RenderReport = (kind, id, label) => (
@@ -122,13 +143,14 @@ function Circle({ slug }: { slug: string }) {
     );
   }
   const moderator = canModerate(c.myRole);
-  const tabs = TABS.filter((t) => t.id !== "invites" || moderator);
+  const tabs = TABS.filter((t) => moderator || !MODERATORS_TABS.includes(t.id));
   const asked = search.get("tab");
   const tab: Tab = tabs.find((t) => t.id === asked)?.id ?? "pieces";
   return (
     <Page>
       <CircleHeader circle={c} />
       <CircleTabs tabs={tabs} current={tab} />
+      {tab === "pieces" && <NewCirclePiecesBar count={live.newCount} onShow={live.showNew} />}
       {tab === "pieces" && (
         <CircleFeed
           slug={slug}
@@ -146,12 +168,16 @@ function Circle({ slug }: { slug: string }) {
           )}
         />
       )}
+      {tab === "prompts" && <CirclePrompts slug={slug} moderator={moderator} />}
       {tab === "members" && (
         <div className="flex flex-col gap-10">
+          {c.myRole && <YourMembership circle={c} />}
           <CircleMembers slug={slug} myRole={c.myRole} />
+          {moderator && <EditCircleForm key={c.id} circle={c} />}
           {c.myRole === "owner" && <DeleteCircle circle={c} />}
         </div>
       )}
+      {tab === "progress" && <CircleProgress slug={slug} />}
       {tab === "invites" && <CircleInvites slug={slug} />}
       {signInPrompt}
     </Page>

@@ -21,9 +21,9 @@ export const useCircleMembers = (slug: string) => useInfiniteQuery(getCircleMemb
 export const setMemberRole = ({ slug, userId, role }: { slug: string; userId: string; role: "moderator" | "member" }) =>
   unwrap(api.api.circles[":slug"].members[":userId"].$patch({ param: pathParams({ slug, userId }), json: { role } }));
 
-/** DELETE /api/circles/:slug/members/:userId: leave (myself) or remove (moderators). */
-export const removeMember = ({ slug, userId }: { slug: string; userId: string }) =>
-  unwrap(api.api.circles[":slug"].members[":userId"].$delete({ param: pathParams({ slug, userId }), query: {} }));
+/** DELETE /api/circles/:slug/members/:userId: leave (myself) or remove (moderators); `ban`: and never let them back in. */
+export const removeMember = ({ slug, userId, ban = false }: { slug: string; userId: string; ban?: boolean }) =>
+  unwrap(api.api.circles[":slug"].members[":userId"].$delete({ param: pathParams({ slug, userId }), query: ban ? { ban: "1" } : {} }));
 
 /** POST /api/circles/:slug/owner (owner): hand the circle over; I become a moderator. */
 export const transferOwner = ({ slug, userId }: { slug: string; userId: string }) =>

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import type { CircleAccent } from "#shared/domain/circles.ts";
 import type { CircleResponse } from "#shared/schemas/circles.ts";
 import { api, unwrap } from "#client/lib/api-client.ts";
 import { circleKeys } from "./keys.ts";
@@ -34,3 +35,32 @@ export function useDeleteCircle() {
     },
   });
 }
+
+/** The circle as the server now has it: shown at once, and my list of circles read again. */
+function useCircleChange<V extends { slug: string }>(mutationFn: (v: V) => Promise<CircleResponse>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (data, { slug }) => {
+      qc.setQueryData(circleKeys.circle(slug), data);
+      void qc.invalidateQueries({ queryKey: circleKeys.mine });
+    },
+  });
+}
+
+export interface CircleDetails {
+  name: string;
+  description: string | null;
+  accent: CircleAccent;
+}
+
+/** PATCH /api/circles/:slug (owner and moderators): its name, description and colour. */
+export const updateCircle = ({ slug, ...json }: CircleDetails & { slug: string }): Promise<CircleResponse> =>
+  unwrap(api.api.circles[":slug"].$patch({ param: { slug }, json }));
+
+/** PUT /api/circles/:slug/mute: none of the circle's notifications reach me (or they do again). */
+export const setCircleMuted = ({ slug, muted }: { slug: string; muted: boolean }): Promise<CircleResponse> =>
+  unwrap(api.api.circles[":slug"].mute.$put({ param: { slug }, json: { muted } }));
+
+export const useUpdateCircle = () => useCircleChange(updateCircle);
+export const useSetCircleMuted = () => useCircleChange(setCircleMuted);

@@ -15,10 +15,16 @@ import { memberActions, ROLE_LABELS } from "../lib/circle-rules.ts";
 import { LoadMore } from "./load-more.tsx";
 
 /** An action that asks first: whom, what it does, and the words on its button. */
-type Pending = { kind: "remove" | "hand-over" | "leave"; member: CircleMember };
+type Pending = { kind: "remove" | "ban" | "hand-over" | "leave"; member: CircleMember };
 
 const CONFIRM: Record<Pending["kind"], { title: string; body: (name: string) => string; label: string; busy: string }> = {
   remove: { title: "Remove from the circle?", body: (n) => `${n} will no longer read what is shared with this circle.`, label: "Remove", busy: "Removing..." },
+  ban: {
+    title: "Remove and ban?",
+    body: (n) => `${n} will no longer read what is shared with this circle, and can't join it again, even with an invite link.`,
+    label: "Remove and ban",
+    busy: "Removing...",
+  },
   "hand-over": {
     title: "Hand over the circle?",
     body: (n) => `${n} becomes the owner. You stay in the circle as a moderator.`,
@@ -56,6 +62,7 @@ export function CircleMembers({ slug, myRole }: { slug: string; myRole: CircleRo
     const vars = { slug, userId: member.userId };
     if (kind === "hand-over") handOver.mutate(vars, { onSuccess: done(`${member.name} is now the owner`), onError });
     else if (kind === "remove") remove.mutate(vars, { onSuccess: done(`${member.name} was removed`), onError });
+    else if (kind === "ban") remove.mutate({ ...vars, ban: true }, { onSuccess: done(`${member.name} was removed and banned`), onError });
     else
       remove.mutate(vars, {
         onSuccess: () => {
@@ -104,9 +111,14 @@ export function CircleMembers({ slug, myRole }: { slug: string; myRole: CircleRo
                     </Button>
                   )}
                   {actions.includes("remove") && (
-                    <Button variant="ghost" onClick={() => setPending({ kind: "remove", member: m })} aria-label={`Remove ${m.name}`}>
-                      Remove
-                    </Button>
+                    <>
+                      <Button variant="ghost" onClick={() => setPending({ kind: "remove", member: m })} aria-label={`Remove ${m.name}`}>
+                        Remove
+                      </Button>
+                      <Button variant="ghost" onClick={() => setPending({ kind: "ban", member: m })} aria-label={`Remove and ban ${m.name}`}>
+                        Remove and ban
+                      </Button>
+                    </>
                   )}
                 </div>
               )}

@@ -1,0 +1,51 @@
+import { useId } from "react";
+import { MAX_CIRCLE_DESCRIPTION_LENGTH, MAX_CIRCLE_NAME_LENGTH } from "#shared/constants.ts";
+import { CIRCLE_ACCENTS } from "#shared/domain/circles.ts";
+import { Field } from "#client/components/ui/field.tsx";
+import type { CircleDetails } from "../api/get-circle.ts";
+import { ACCENT_STYLES, AccentSwatch } from "./accent.tsx";
+
+/** What a circle's form holds while it is typed: its description as typed (blank: none). */
+export type CircleDraft = Omit<CircleDetails, "description"> & { description: string };
+
+/** The draft as sent: trimmed, a blank description none. */
+export const circleDetails = (d: CircleDraft): CircleDetails => ({ name: d.name.trim(), description: d.description.trim() || null, accent: d.accent });
+
+/** A circle's name, optional description and colour: the fields of "Create a circle" and "Edit circle". */
+export function CircleFields({ value, onChange, nameError }: { value: CircleDraft; onChange: (next: CircleDraft) => void; nameError: string | undefined }) {
+  const descriptionId = useId();
+  const accentName = useId();
+  return (
+    <>
+      <Field label="Name" value={value.name} onChange={(e) => onChange({ ...value, name: e.target.value })} maxLength={MAX_CIRCLE_NAME_LENGTH} error={nameError} autoComplete="off" />
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={descriptionId} className="text-sm font-medium text-ink">
+          Description <span className="font-normal text-muted">(optional)</span>
+        </label>
+        <textarea
+          id={descriptionId}
+          value={value.description}
+          onChange={(e) => onChange({ ...value, description: e.target.value })}
+          maxLength={MAX_CIRCLE_DESCRIPTION_LENGTH}
+          rows={3}
+          className="rounded-md border border-line bg-paper px-3 py-2 text-base text-ink focus:border-accent"
+        />
+      </div>
+      <fieldset>
+        <legend className="mb-2 text-sm font-medium text-ink">Colour</legend>
+        <div className="flex flex-wrap gap-2">
+          {CIRCLE_ACCENTS.map((a) => (
+            <label
+              key={a}
+              className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-full border border-line bg-paper px-3 text-sm has-[:checked]:border-accent has-[:checked]:bg-accent-soft"
+            >
+              <input type="radio" name={accentName} value={a} checked={value.accent === a} onChange={() => onChange({ ...value, accent: a })} className="size-4 accent-[var(--accent)]" />
+              <AccentSwatch accent={a} />
+              {ACCENT_STYLES[a].label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </>
+  );
+}
