@@ -1,27 +1,29 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { QuietBoundary } from "#client/components/ui/quiet-boundary.tsx";
-import { useMyCircles } from "#client/features/circles/api/get-my-circles.ts";
-import type { PublishAudience } from "#client/features/writing/hooks/use-submit-piece.ts";
-
-/** The circles' "Share with" choice, loaded only for a writer in a circle: /write's first load stays as it was. */
-const AudiencePicker = lazy(() => import("#client/features/circles/components/audience-picker.tsx"));
+import { getMyCirclesQueryOptions, todayCirclePromptsQuery } from "#client/features/circles/api/get-my-circles.ts";
+import type { PromptAnswer, PublishAudience } from "#client/features/writing/hooks/use-submit-piece.ts";
 
 /**
- * The publish form's "Share with": my circles are asked for when the form opens; nothing shows
- * while they load, if they cannot be read, or when I am in none (the piece goes to the community,
- * as before).
+ * /write's circle choices, one chunk out of its first load (its budget, scripts/size.ts; the service
+ * worker keeps it): loaded for a signed-in writer's choice of prompt, and when the publish form opens.
  */
-function AudienceSlot({ value, onChange }: { value: PublishAudience; onChange: (next: PublishAudience) => void }) {
-  const { data } = useMyCircles();
-  if (!data?.circles.length) return null;
-  return (
-    <QuietBoundary>
-      <Suspense fallback={null}>
-        <AudiencePicker circles={data.circles} value={value} onChange={onChange} />
-      </Suspense>
-    </QuietBoundary>
-  );
-}
+const WriteChoice = lazy(() => import("#client/features/circles/components/write-choices.tsx"));
 
-/** /write's and /freewrite's `renderAudience`. */
-export const renderAudience = (value: PublishAudience, onChange: (next: PublishAudience) => void) => <AudienceSlot value={value} onChange={onChange} />;
+/** A lazily loaded part: nothing while it loads, nothing if it cannot (the page works without it). */
+const quiet = (part: ReactNode) => (
+  <QuietBoundary>
+    <Suspense fallback={null}>{part}</Suspense>
+  </QuietBoundary>
+);
+
+/**
+ * /write's and /freewrite's `renderAudience`, the publish form's "Share with": my circles are asked
+ * for when the form opens; nothing shows while they load, if they cannot be read, or when I am in
+ * none (the piece goes to the community, as before). A circle's prompt answered fixes it (`value.locked`).
+ */
+export const renderAudience = (value: PublishAudience, onChange: (next: PublishAudience) => void) =>
+  quiet(<WriteChoice part="audience" query={getMyCirclesQueryOptions()} value={value} onChange={onChange} />);
+
+/** /write's `renderPromptChoice` (signed in): the site's prompt, or one a circle of mine set for today; nothing when none did. */
+export const renderPromptChoice = (chosen: PromptAnswer | null, onChange: (next: PromptAnswer | null) => void) =>
+  quiet(<WriteChoice part="prompt" query={todayCirclePromptsQuery} chosen={chosen} onChange={onChange} />);

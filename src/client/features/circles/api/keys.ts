@@ -6,7 +6,7 @@
  */
 export const pathParams = (params: Record<string, string>) => params as unknown as { id: string };
 
-import { myCirclesKey } from "./get-my-circles.ts";
+import { myCirclesKey, todayCirclePromptsKey } from "./get-my-circles.ts";
 
 /** Query keys of the circles feature: everything under ["circles"]. */
 export const circleKeys = {
@@ -23,4 +23,9 @@ export const circleKeys = {
   members: (slug: string) => ["circles", "circle", slug, "members"] as const,
   invites: (slug: string) => ["circles", "circle", slug, "invites"] as const,
   invite: (code: string) => ["circles", "invite", code] as const,
+  /** A week of the circle's prompts; `week` null: this week. */
+  prompts: (slug: string, week: string | null) => ["circles", "circle", slug, "prompts", week] as const,
+  progress: (slug: string, week: string | null) => ["circles", "circle", slug, "progress", week] as const,
+  /** The circle prompts of my today (/write's choice). */
+  today: todayCirclePromptsKey,
 };

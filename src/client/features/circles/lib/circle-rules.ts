@@ -37,4 +37,6 @@ export const membersLabel = (n: number): string => `${n} ${n === 1 ? "member" : 
 export interface Audience {
   community: boolean;
   circles: string[];
+  /** Fixed by a circle's prompt (to that circle alone): shown, not offered. */
+  locked?: boolean;
 }

@@ -88,11 +88,12 @@ export const getFreewritePromptQueryOptions = () =>
  * The prompt a writing page answers: today's on /write (`today`, which the page shows), the
  * freewrite prompt on /freewrite. `currentId()` is its id for a save, asked for again when it
  * is not known yet (null when there is none); `knownId` is the id already known (offline, nothing is asked).
+ * `chosenId`: another prompt the writer chose to answer instead (a circle's, issue 29).
  */
-export function usePagePrompt(page: WritingPage) {
+export function usePagePrompt(page: WritingPage, chosenId?: string) {
   const today = useQuery({ ...getTodayPromptQueryOptions(), enabled: page === "write" });
   const freewrite = useQuery({ ...getFreewritePromptQueryOptions(), enabled: page === "freewrite" });
-  const known = page === "write" ? today.data?.prompt.id ?? null : freewrite.data?.id ?? null;
+  const known = chosenId ?? (page === "write" ? today.data?.prompt.id ?? null : freewrite.data?.id ?? null);
 
   const currentId = async (): Promise<string | null> => {
     if (known) return known;

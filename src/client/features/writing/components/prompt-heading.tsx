@@ -1,10 +1,10 @@
 import type { WritingPage } from "#shared/domain/writing-session.ts";
 import { authorLine } from "#shared/domain/markup.ts";
 import { Markup } from "#client/components/ui/markup.tsx";
-import type { ShownPrompt } from "../api/get-prompt.ts";
+import type { Prompt } from "#shared/schemas/writing.ts";
 
 /** The top of a writing page: today's prompt and its author on /write, the invitation on /freewrite. */
-export function PromptHeading({ page, loading, today }: { page: WritingPage; loading: boolean; today: ShownPrompt | undefined }) {
+export function PromptHeading({ page, loading, today }: { page: WritingPage; loading: boolean; today: { prompt: Pick<Prompt, "text" | "author"> } | undefined }) {
   return (
     <section aria-labelledby="writing-heading" className="mb-8">
       <h1 id="writing-heading" className="mb-3 font-sans text-xs font-medium uppercase tracking-[0.2em] text-muted">

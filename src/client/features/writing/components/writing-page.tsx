@@ -1,5 +1,5 @@
-import { useId, type ReactNode } from "react";
-import type { PublishAudience } from "../hooks/use-submit-piece.ts";
+import { useId, useState, type ReactNode } from "react";
+import type { PromptAnswer, PublishAudience } from "../hooks/use-submit-piece.ts";
 import { countWords } from "#shared/domain/words.ts";
 import type { WritingPage as Page } from "#shared/domain/writing-session.ts";
 import { useDocumentTitle } from "#client/lib/use-document-title.ts";
@@ -25,15 +25,19 @@ export function WritingPage({
   page,
   afterSuccess,
   renderAudience,
+  renderPromptChoice,
 }: {
   page: Page;
+  /** A signed-in writer's choice of another prompt than today's (a circle's, issue 29), under the prompt: the route's; nothing without it. */
+  renderPromptChoice?: (answer: PromptAnswer | null, onChange: (next: PromptAnswer | null) => void) => ReactNode;
   /** Shown under the thanks (the route's reminder offer). */
   afterSuccess?: ReactNode;
   /** The publish form's "Share with" choice (the route's circles), shown while the form is open; nothing without it. */
   renderAudience?: (audience: PublishAudience, onChange: (next: PublishAudience) => void) => ReactNode;
 }) {
   useDocumentTitle(page === "write" ? "Write" : "Freewrite", "One prompt, ten minutes of writing.");
-  const flow = useWritingFlow(page);
+  const [answer, setAnswer] = useState<PromptAnswer | null>(null);
+  const flow = useWritingFlow(page, answer);
   const { me, state, text, busy } = flow;
   const noticeId = useId();
   const focus = useFocusMode();
@@ -54,7 +58,8 @@ export function WritingPage({
     <div className="mx-auto flex w-full max-w-2xl flex-col px-4 pt-4 sm:pt-8">
       <FocusControls focus={focus} />
       <FocusPrompt focus={focus}>
-        <PromptHeading page={page} loading={flow.today.isPending} today={flow.today.data} />
+        <PromptHeading page={page} loading={flow.today.isPending} today={answer ?? flow.today.data} />
+        {me && renderPromptChoice?.(answer, setAnswer)}
       </FocusPrompt>
       {text.draft.conflict && <DraftConflictAlert conflict={text.draft.conflict} onKeepMine={text.draft.keepMine} onTakeTheirs={text.draft.takeTheirs} />}
       <WritingEditor

@@ -28,6 +28,14 @@ export interface PieceToSend {
 export interface PublishAudience {
   community: boolean;
   circles: string[];
+  /** Fixed by the prompt answered (a circle's, to that circle alone): the form shows it and offers no other. */
+  locked?: boolean;
+}
+
+/** A prompt the writer chose to answer instead of the site's (a circle's, issue 29), and where a piece on it goes. */
+export interface PromptAnswer {
+  prompt: { id: string; text: string; author: string | null };
+  audience: PublishAudience;
 }
 
 /** How a save or publish ended: made, waiting on the device for the connection, the writer turned out to be signed out, or refused (with what to show). */

@@ -14,7 +14,7 @@ import { useOfflineQueue } from "../offline/use-offline-queue.ts";
 import { useOnline } from "../offline/use-online.ts";
 import { useSecondsLeft } from "./use-seconds-left.ts";
 import { useSubmitGuard } from "./use-submit-guard.ts";
-import { useSubmitPiece, type PublishAudience } from "./use-submit-piece.ts";
+import { useSubmitPiece, type PromptAnswer, type PublishAudience } from "./use-submit-piece.ts";
 import { useWritingSession } from "./use-writing-session.ts";
 import { useWritingText } from "./use-writing-text.ts";
 
@@ -31,7 +31,7 @@ const COMMUNITY_ONLY: PublishAudience = { community: true, circles: [] };
  * from the form, and the page after. The server decides; this mirrors its rules and never loses
  * the writer's text.
  */
-export function useWritingFlow(page: WritingPage) {
+export function useWritingFlow(page: WritingPage, answer?: PromptAnswer | null) {
   const { data: me = null } = useMe();
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -40,13 +40,15 @@ export function useWritingFlow(page: WritingPage) {
   const { owner, title, content } = text;
   const writing = useWritingSession(page, owner);
   const left = useSecondsLeft(writing.session);
-  const prompt = usePagePrompt(page);
+  // A chosen prompt (a circle's) is the one a piece answers, and decides where it goes.
+  const prompt = usePagePrompt(page, answer?.prompt.id);
   const admin = me?.isAdmin ?? false;
   const { send, sendQueued } = useSubmitPiece({ page, owner, admin, writing, promptId: prompt.currentId, knownPromptId: prompt.knownId });
   const guard = useSubmitGuard();
   const [signature, setSignature] = useState<Signature>("name");
   const [contentWarning, setContentWarning] = useState("");
-  const [audience, setAudience] = useState<PublishAudience>(COMMUNITY_ONLY);
+  const [chosenAudience, setAudience] = useState<PublishAudience>(COMMUNITY_ONLY);
+  const audience = answer?.audience ?? chosenAudience;
   const empty = !content.trim();
   const online = useOnline();
   const [lastSent, setLastSent] = useState<{ action: WritingAction; at: number } | null>(null);
