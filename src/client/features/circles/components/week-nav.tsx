@@ -17,7 +17,7 @@ export const weekLabel = (date: string) => `${formatLongDate(weekStart(date))} â
 export function WeekNav({ week, shown, onWeek, label }: { week: string | null; shown: string | null; onWeek: (next: string | null) => void; label: string }) {
   const from = week ?? shown;
   return (
-    <nav aria-label={label} className="flex flex-col gap-3 rounded-xl border border-line bg-card p-4 sm:flex-row sm:items-center sm:justify-between">
+    <nav aria-label={label} className="flex flex-col gap-3 rounded-xl border border-line bg-card p-4">
       <h2 className="font-serif text-2xl" aria-live="polite">
         {from ? weekLabel(from) : "\u00a0"}
       </h2>
