@@ -1,6 +1,7 @@
-import type { Browser, Locator, Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { CIRCLE_MESSAGES } from "#shared/domain/circles.ts";
-import { expect, expectAccessible, PASSWORD, readMail, registerViaApi, test, unique, uniqueEmail } from "./fixtures.ts";
+import { confirmedWriter } from "./circles-steps.ts";
+import { expect, expectAccessible, PASSWORD, readMail, test, unique, uniqueEmail } from "./fixtures.ts";
 
 /*
  * A teacher's circle (issue 29): the teacher makes a circle and an invite link; three students
@@ -9,17 +10,6 @@ import { expect, expectAccessible, PASSWORD, readMail, registerViaApi, test, uni
  * Progress and downloads it; someone outside the circle is told it does not exist. The new tabs
  * pass axe on a phone and a desktop, light and dark.
  */
-
-/** A signed-in writer with a confirmed address (circles ask for one), in a browser of their own. */
-async function confirmedWriter(browser: Browser, name: string): Promise<{ page: Page; close: () => Promise<void> }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto("/");
-  const { email } = await registerViaApi(page.request, { name });
-  const mail = await readMail(email, /Confirm your email/);
-  await page.request.get(mail.link, { maxRedirects: 0 });
-  return { page, close: () => context.close() };
-}
 
 /**
  * axe at 375 px and 1280 px in the light and the dark scheme (the page loaded again in each, as the

@@ -1,5 +1,6 @@
-import type { Browser, Page } from "@playwright/test";
-import { expect, expectAccessible, feedCard, readMail, registerViaApi, test, unique } from "./fixtures.ts";
+import type { Page } from "@playwright/test";
+import { confirmedWriter } from "./circles-steps.ts";
+import { expect, expectAccessible, feedCard, test, unique } from "./fixtures.ts";
 
 /*
  * Circles (issue 29): a writer makes a circle and an invite link; a second writer opens the link,
@@ -7,17 +8,6 @@ import { expect, expectAccessible, feedCard, readMail, registerViaApi, test, uni
  * not in the community's; a writer outside the circle is told it does not exist. Each circle page
  * passes axe on a phone and a desktop, and fits the phone's width.
  */
-
-/** A signed-in writer with a confirmed address (circles ask for one), in a browser of their own. */
-async function confirmedWriter(browser: Browser, name: string): Promise<{ page: Page; close: () => Promise<void> }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto("/");
-  const { email } = await registerViaApi(page.request, { name });
-  const mail = await readMail(email, /Confirm your email/);
-  await page.request.get(mail.link, { maxRedirects: 0 });
-  return { page, close: () => context.close() };
-}
 
 /** axe at 375 px and 1280 px, and nothing wider than the phone. */
 async function accessibleOnPhoneAndDesktop(page: Page): Promise<void> {

@@ -1,7 +1,9 @@
-import { useId } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { MAX_CIRCLE_DESCRIPTION_LENGTH, MAX_CIRCLE_NAME_LENGTH } from "#shared/constants.ts";
-import { CIRCLE_ACCENTS } from "#shared/domain/circles.ts";
+import { CIRCLE_ACCENTS, CIRCLE_MESSAGES } from "#shared/domain/circles.ts";
+import { Button } from "#client/components/ui/button.tsx";
 import { Field } from "#client/components/ui/field.tsx";
+import { FormMessage } from "#client/components/ui/states.tsx";
 import type { CircleDetails } from "../api/get-circle.ts";
 import { ACCENT_STYLES, AccentSwatch } from "./accent.tsx";
 
@@ -11,8 +13,8 @@ export type CircleDraft = Omit<CircleDetails, "description"> & { description: st
 /** The draft as sent: trimmed, a blank description none. */
 export const circleDetails = (d: CircleDraft): CircleDetails => ({ name: d.name.trim(), description: d.description.trim() || null, accent: d.accent });
 
-/** A circle's name, optional description and colour: the fields of "Create a circle" and "Edit circle". */
-export function CircleFields({ value, onChange, nameError }: { value: CircleDraft; onChange: (next: CircleDraft) => void; nameError: string | undefined }) {
+/** A circle's name, optional description and colour. */
+function CircleFields({ value, onChange, nameError }: { value: CircleDraft; onChange: (next: CircleDraft) => void; nameError: string | undefined }) {
   const descriptionId = useId();
   const accentName = useId();
   return (
@@ -47,5 +49,58 @@ export function CircleFields({ value, onChange, nameError }: { value: CircleDraf
         </div>
       </fieldset>
     </>
+  );
+}
+
+/**
+ * "Create a circle" and "Edit circle": the fields, the name required before anything is sent, the
+ * server's refusal in its own words, and the submit button (`busyLabel` while it is sent).
+ */
+export function CircleForm({
+  heading,
+  lede,
+  initial,
+  submitLabel,
+  busyLabel,
+  busy,
+  error,
+  onSubmit,
+}: {
+  heading: string;
+  lede: string;
+  initial: CircleDraft;
+  submitLabel: string;
+  busyLabel: string;
+  busy: boolean;
+  error: string | null;
+  onSubmit: (details: CircleDetails) => void;
+}) {
+  const [draft, setDraft] = useState<CircleDraft>(initial);
+  const [nameError, setNameError] = useState<string | undefined>();
+  const headingId = useId();
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!draft.name.trim()) return setNameError(CIRCLE_MESSAGES.nameRequired);
+    setNameError(undefined);
+    onSubmit(circleDetails(draft));
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="rounded-xl border border-line bg-card p-5">
+      <h2 id={headingId} className="font-serif text-2xl">
+        {heading}
+      </h2>
+      <p className="mt-1 text-sm text-muted">{lede}</p>
+      <form onSubmit={submit} noValidate className="mt-5 flex flex-col gap-5">
+        <CircleFields value={draft} onChange={setDraft} nameError={nameError} />
+        {error && <FormMessage tone="error">{error}</FormMessage>}
+        <div className="flex justify-end">
+          <Button type="submit" variant="primary" disabled={busy}>
+            {busy ? busyLabel : submitLabel}
+          </Button>
+        </div>
+      </form>
+    </section>
   );
 }
