@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { inArray } from "drizzle-orm";
 import { CIRCLE_PAGE_SIZE } from "#shared/constants.ts";
 import { CIRCLE_MESSAGES } from "#shared/domain/circles.ts";
 import { countWords, pagesFor } from "#shared/domain/words.ts";
@@ -7,6 +8,7 @@ import type { CircleFeedPage, MyCircles } from "#shared/schemas/circles.ts";
 import { pieceCircles, submissions } from "#server/db/schema/index.ts";
 import { createPrompt } from "#tests/factories.ts";
 import { call, circleWithRoles, published, t, useCirclesApp, type Caller } from "./test-helpers.ts";
+import { CIRCLE_FEED_WINDOW } from "./circle-feed.service.ts";
 
 /*
  * A circle's feed (issue 29 item 4): newest first, keyset-paged by an opaque cursor; and "my
@@ -49,6 +51,21 @@ const feedPage = (who: Caller, slug: string, cursor?: string) =>
 const myCircle = async (who: Caller, id: string) => (await call<MyCircles>(who, "GET", "/api/circles")).body.circles.find((c) => c.id === id)!;
 
 describe("GET /api/circles/:slug/feed", () => {
+  it(`reads at most ${CIRCLE_FEED_WINDOW} entries a page: past many hidden pieces a page may be short, and the next one goes on to the rest`, async () => {
+    const cast = await circleWithRoles();
+    const base = t.deps.clock.now().getTime() - 10 * 60 * 60_000;
+    const older = await sharedPieces(cast.owner.id, cast.circle.id, [0, 1, 2].map((i) => new Date(base + i * 1000)));
+    const hidden = await sharedPieces(cast.owner.id, cast.circle.id, Array.from({ length: CIRCLE_FEED_WINDOW + 10 }, (_, i) => new Date(base + 60_000 + i * 1000)));
+    await t.deps.db.update(pieceCircles).set({ hiddenAt: t.deps.clock.now() }).where(inArray(pieceCircles.submissionId, hidden));
+
+    const first = await feedPage(cast.member, cast.circle.slug);
+    expect(first.body.items).toEqual([]);
+    expect(first.body.nextCursor).not.toBeNull();
+    const second = await feedPage(cast.member, cast.circle.slug, first.body.nextCursor!);
+    expect(second.body.items.map((p) => p.id)).toEqual([...older].reverse());
+    expect(second.body.nextCursor).toBeNull();
+  });
+
   it(`pages more than ${CIRCLE_PAGE_SIZE} pieces newest first, each once, with ties in time`, async () => {
     const cast = await circleWithRoles();
     const base = t.deps.clock.now().getTime() - 60 * 60_000;

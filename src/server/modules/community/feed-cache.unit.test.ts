@@ -78,10 +78,15 @@ describe("FeedCache", () => {
       { type: "piece:featured", payload: { id, isFeatured: true } },
       { type: "piece:controls", payload: { id, commentsOff: true, contentWarning: "grief" } },
     ];
-    // Issue 13: the admins' queue changed; no page shows it.
-    const adminOnly: LiveEvent = { type: "reports:changed", payload: {} };
-    expect([...samples, adminOnly].map((e) => e.type).sort()).toEqual([...LIVE_EVENT_TYPES].sort());
-    expect(staleAfter(adminOnly)(key("recent"), new Set([id]))).toBe(false);
+    // Issue 13: the admins' queue changed; no page shows it. Issue 29: a piece shared with circles only is in no community page.
+    const unseen: LiveEvent[] = [
+      { type: "reports:changed", payload: {} },
+      { type: "circle:published", payload: { circleIds: [id], id } },
+      { type: "circle:liked", payload: { circleIds: [id], id, likeCount: 1 } },
+      { type: "circle:commented", payload: { circleIds: [id], id, commentCount: 1 } },
+    ];
+    expect([...samples, ...unseen].map((e) => e.type).sort()).toEqual([...LIVE_EVENT_TYPES].sort());
+    for (const e of unseen) expect(staleAfter(e)(key("recent"), new Set([id])), e.type).toBe(false);
     // Each one drops a page that shows its piece.
     for (const e of samples) expect(staleAfter(e)(key("recent"), new Set([id])), e.type).toBe(true);
   });
