@@ -34,14 +34,18 @@ const circleCardRow = publicPieceRow.extend({ preview_source: z.string(), source
  */
 export const CIRCLE_FEED_WINDOW = 200;
 
-/** The window: the circle's newest CIRCLE_FEED_WINDOW entries after the cursor, read from piece_circles_feed_idx in order. */
+/**
+ * The window: the circle's newest CIRCLE_FEED_WINDOW entries after the cursor, read from
+ * piece_circles_feed_idx in its order (spelled as the index is made, `desc nulls last`: plain
+ * `desc` is nulls first, which the index cannot give, and the planner then sorted the circle).
+ */
 function windowSql(circleId: string, after: { t: string; id: string } | null) {
   return sql`
       select pc.submission_id as id, pc.created_at, pc.hidden_at
       from piece_circles pc
       where pc.circle_id = ${circleId}::uuid
         ${after ? sql`and (pc.created_at, pc.submission_id) < (${after.t}::timestamptz, ${after.id}::uuid)` : sql``}
-      order by pc.created_at desc, pc.submission_id desc
+      order by pc.created_at desc nulls last, pc.submission_id desc nulls last
       limit ${CIRCLE_FEED_WINDOW}`;
 }
 
