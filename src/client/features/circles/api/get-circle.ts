@@ -54,8 +54,8 @@ export interface CircleDetails {
   accent: CircleAccent;
 }
 
-/** PATCH /api/circles/:slug (owner and moderators): its name, description and colour. */
-export const updateCircle = ({ slug, ...json }: CircleDetails & { slug: string }): Promise<CircleResponse> =>
+/** PATCH /api/circles/:slug (owner and moderators): its name, description and colour, and whether joining waits for approval. */
+export const updateCircle = ({ slug, ...json }: CircleDetails & { slug: string; requiresApproval?: boolean }): Promise<CircleResponse> =>
   unwrap(api.api.circles[":slug"].$patch({ param: { slug }, json }));
 
 /** PUT /api/circles/:slug/mute: none of the circle's notifications reach me (or they do again). */

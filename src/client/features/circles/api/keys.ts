@@ -22,6 +22,8 @@ export const circleKeys = {
   feed: (slug: string) => ["community", "feed", `circle:${slug}`, "circle"] as const,
   members: (slug: string) => ["circles", "circle", slug, "members"] as const,
   invites: (slug: string) => ["circles", "circle", slug, "invites"] as const,
+  requests: (slug: string) => ["circles", "circle", slug, "requests"] as const,
+  hidden: (slug: string) => ["circles", "circle", slug, "hidden"] as const,
   invite: (code: string) => ["circles", "invite", code] as const,
   /** A week of the circle's prompts; `week` null: this week. */
   prompts: (slug: string, week: string | null) => ["circles", "circle", slug, "prompts", week] as const,

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { MAX_CIRCLE_DESCRIPTION_LENGTH, MAX_CIRCLE_NAME_LENGTH } from "#shared/constants.ts";
 import { CIRCLE_ACCENTS, CIRCLE_MESSAGES } from "#shared/domain/circles.ts";
 import { Button } from "#client/components/ui/button.tsx";
@@ -54,7 +54,8 @@ function CircleFields({ value, onChange, nameError }: { value: CircleDraft; onCh
 
 /**
  * "Create a circle" and "Edit circle": the fields, the name required before anything is sent, the
- * server's refusal in its own words, and the submit button (`busyLabel` while it is sent).
+ * server's refusal in its own words, and the submit button (`busyLabel` while it is sent);
+ * `children`: fields one of the two forms alone has, after the shared ones.
  */
 export function CircleForm({
   heading,
@@ -65,6 +66,7 @@ export function CircleForm({
   busy,
   error,
   onSubmit,
+  children,
 }: {
   heading: string;
   lede: string;
@@ -74,6 +76,7 @@ export function CircleForm({
   busy: boolean;
   error: string | null;
   onSubmit: (details: CircleDetails) => void;
+  children?: ReactNode;
 }) {
   const [draft, setDraft] = useState<CircleDraft>(initial);
   const [nameError, setNameError] = useState<string | undefined>();
@@ -94,6 +97,7 @@ export function CircleForm({
       <p className="mt-1 text-sm text-muted">{lede}</p>
       <form onSubmit={submit} noValidate className="mt-5 flex flex-col gap-5">
         <CircleFields value={draft} onChange={setDraft} nameError={nameError} />
+        {children}
         {error && <FormMessage tone="error">{error}</FormMessage>}
         <div className="flex justify-end">
           <Button type="submit" variant="primary" disabled={busy}>

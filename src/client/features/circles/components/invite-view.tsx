@@ -77,7 +77,7 @@ export function InviteView({ code, signedIn }: { code: string; signedIn: boolean
             ) : (
               <div>
                 <Button variant="primary" onClick={join} disabled={accept.isPending}>
-                  {accept.isPending ? "Joining..." : circle.requiresApproval ? "Ask to join" : "Join circle"}
+                  {circle.requiresApproval ? (accept.isPending ? "Asking..." : "Ask to join") : accept.isPending ? "Joining..." : "Join circle"}
                 </Button>
               </div>
             )}
