@@ -6,19 +6,24 @@ import { isUuid } from "#shared/domain/ids.ts";
 import { MESSAGES } from "#shared/errors.ts";
 import { MODERATION_MESSAGES } from "#shared/domain/moderation.ts";
 import { CIRCLE_MESSAGES } from "#shared/domain/circles.ts";
+import { pieceName } from "#shared/domain/piece-name.ts";
 import { RequireUser } from "#client/app/guards.tsx";
 import { paths } from "#client/config/paths.ts";
 import { Page } from "#client/components/layout/app-shell.tsx";
-import { LinkButton } from "#client/components/ui/button.tsx";
+import { Button, LinkButton } from "#client/components/ui/button.tsx";
 import { ErrorState, LoadingState } from "#client/components/ui/states.tsx";
+import { useToast } from "#client/components/ui/toast.tsx";
 import { ApiError, errorMessage } from "#client/lib/api-client.ts";
 import { useMe } from "#client/lib/get-me.ts";
 import { useDocumentTitle } from "#client/lib/use-document-title.ts";
 import { useCircle } from "#client/features/circles/api/get-circle.ts";
+import { useHideCircleComment, useHideCirclePiece } from "#client/features/circles/api/circle-moderation.ts";
 import { CircleFeed } from "#client/features/circles/components/circle-feed.tsx";
 import { CircleHeader } from "#client/features/circles/components/circle-header.tsx";
 import { CircleInvites } from "#client/features/circles/components/circle-invites.tsx";
 import { CircleMembers } from "#client/features/circles/components/circle-members.tsx";
+import { CircleRequests } from "#client/features/circles/components/circle-requests.tsx";
+import { HiddenPieces } from "#client/features/circles/components/hidden-pieces.tsx";
 import { CircleProgress } from "#client/features/circles/components/circle-progress.tsx";
 import { CirclePrompts } from "#client/features/circles/components/circle-prompts.tsx";
 import { DeleteCircle } from "#client/features/circles/components/delete-circle.tsx";
@@ -36,6 +41,7 @@ import { SignInPrompt } from "#client/features/community/components/sign-in-prom
 import { PIECE_PARAM } from "#client/features/community/lib/feed-params.ts";
 import { useCommunityLive } from "#client/features/community/lib/use-community-live.ts";
 import { useNow } from "#client/features/community/lib/use-now.ts";
+import { ReasonDialog } from "#client/features/moderation/components/moderation-dialogs.tsx";
 import { ReportButton } from "#client/features/moderation/components/report-button.tsx";
 import { usePieceInUrl } from "#client/features/piece/hooks/use-piece-in-url.ts";
 
@@ -69,6 +75,75 @@ function CircleTabs({ tabs, current }: { tabs: readonly { id: Tab; label: string
         ))}
       </ul>
     </nav>
+  );
+}
+
+const HIDE_WORDS = {
+  piece: {
+    title: "Hide this piece from the circle?",
+    intro: "Members will no longer read it here; wherever else it was shared, it stays. Its writer is told, with your reason. You can show it again from Hidden pieces.",
+    confirm: "Hide from circle",
+    done: "Hidden from the circle",
+  },
+  comment: {
+    title: "Hide this comment?",
+    intro: "Members will no longer read it. Its writer sees your reason beside it. (Only comments on pieces shared with this circle alone can be hidden here.)",
+    confirm: "Hide comment",
+    done: "Comment hidden",
+  },
+} as const;
+
+/**
+ * A circle moderator's "Hide from circle" on a piece or a comment, asking for the reason the
+ * writer reads (the site moderators' dialog). `compact`: "hide" among the small actions beside
+ * report; otherwise a button of its own. `label` says what is hidden, for screen readers.
+ */
+function HideFromCircle({ slug, kind, id, label, compact = false, onHidden }: { slug: string; kind: "piece" | "comment"; id: string; label: string; compact?: boolean; onHidden?: () => void }) {
+  const [open, setOpen] = useState(false);
+  const hidePiece = useHideCirclePiece();
+  const hideComment = useHideCircleComment();
+  const hide = kind === "piece" ? hidePiece : hideComment;
+  const toast = useToast();
+  const words = HIDE_WORDS[kind];
+  const close = () => {
+    setOpen(false);
+    hide.reset();
+  };
+  const confirm = (reason: string) =>
+    hide.mutate(
+      { slug, id, reason },
+      {
+        onSuccess: () => {
+          setOpen(false);
+          toast.success(words.done);
+          onHidden?.();
+        },
+      },
+    );
+  return (
+    <>
+      {compact ? (
+        <button type="button" aria-label={`hide from circle: ${label}`} onClick={() => setOpen(true)} className="inline-flex min-h-11 items-center rounded-md px-2 text-sm lowercase text-muted hover:text-danger">
+          hide
+        </button>
+      ) : (
+        <Button variant="ghost" aria-label={`Hide from circle: ${label}`} onClick={() => setOpen(true)} className="text-sm">
+          Hide from circle
+        </Button>
+      )}
+      {open && (
+        <ReasonDialog
+          open
+          title={words.title}
+          intro={words.intro}
+          confirmLabel={words.confirm}
+          busy={hide.isPending}
+          error={hide.isError ? errorMessage(hide.error) : null}
+          onConfirm={confirm}
+          onClose={close}
+        />
+      )}
+    </>
   );
 }
 
@@ -109,8 +184,26 @@ function Circle({ slug }: { slug: string }) {
   const live = useCircleLive(circle.data?.circle.id ?? null, slug, onPiece);
   const [signIn, setSignIn] = useState<string | null>(null);
   const here = `${location.pathname}${location.search}`;
-  const renderReport: RenderReport = (kind, id, label) => (
+  const moderator = canModerate(circle.data?.circle.myRole ?? null);
+  const report: RenderReport = (kind, id, label) => (
     <ReportButton kind={kind} id={id} label={label} signedIn={signedIn} onSignInNeeded={() => setSignIn(MODERATION_MESSAGES.loginToReport)} />
+  );
+  // The open piece: a moderator hides it (then back to the list) or one of its comments (then its comments read again).
+  const openPieceId = piece.pieceId;
+  const renderOpenReport: RenderReport = (kind, id, label) => (
+    <>
+      {report(kind, id, label)}
+      {moderator && openPieceId && (
+        <HideFromCircle
+          slug={slug}
+          kind={kind}
+          id={id}
+          label={label}
+          compact
+          onHidden={kind === "piece" ? piece.close : () => void qc.invalidateQueries({ queryKey: communityKeys.comments(openPieceId) })}
+        />
+      )}
+    </>
   );
   const signInPrompt = <SignInPrompt open={signIn !== null} onClose={() => setSignIn(null)} message={signIn ?? ""} next={here} />;
   useDocumentTitle(circle.data?.circle.name ?? (circle.isError ? CIRCLE_MESSAGES.notFound : "Circle"));
@@ -136,13 +229,12 @@ function Circle({ slug }: { slug: string }) {
           signedIn={signedIn}
           onSignInNeeded={() => setSignIn(MESSAGES.loginToLike)}
           next={here}
-          renderReport={renderReport}
+          renderReport={renderOpenReport}
         />
         {signInPrompt}
       </Page>
     );
   }
-  const moderator = canModerate(c.myRole);
   const tabs = TABS.filter((t) => moderator || !MODERATORS_TABS.includes(t.id));
   const asked = search.get("tab");
   const tab: Tab = tabs.find((t) => t.id === asked)?.id ?? "pieces";
@@ -150,28 +242,40 @@ function Circle({ slug }: { slug: string }) {
     <Page>
       <CircleHeader circle={c} />
       <CircleTabs tabs={tabs} current={tab} />
+      {tab === "pieces" && moderator && <HiddenPieces slug={slug} />}
       {tab === "pieces" && <NewCirclePiecesBar count={live.newCount} onShow={live.showNew} />}
       {tab === "pieces" && (
         <CircleFeed
           slug={slug}
-          renderPiece={(p) => (
-            <PieceCard
-              piece={p}
-              mode="list"
-              now={now}
-              href={piece.hrefFor(p.id)}
-              onOpen={() => piece.remember()}
-              signedIn={signedIn}
-              onSignInNeeded={() => setSignIn(MESSAGES.loginToLike)}
-              renderReport={renderReport}
-            />
-          )}
+          renderPiece={(p) => {
+            const card = (
+              <PieceCard
+                piece={p}
+                mode="list"
+                now={now}
+                href={piece.hrefFor(p.id)}
+                onOpen={() => piece.remember()}
+                signedIn={signedIn}
+                onSignInNeeded={() => setSignIn(MESSAGES.loginToLike)}
+                renderReport={report}
+              />
+            );
+            // A moderator's Hide sits under the card: its row of counts has no room for another action on a phone.
+            if (!moderator || p.isMine) return card;
+            return (
+              <div className="flex w-full flex-col items-end gap-1">
+                {card}
+                <HideFromCircle slug={slug} kind="piece" id={p.id} label={`${pieceName(p.title, p.prompt)} by ${p.author.label}`} />
+              </div>
+            );
+          }}
         />
       )}
       {tab === "prompts" && <CirclePrompts slug={slug} moderator={moderator} />}
       {tab === "members" && (
         <div className="flex flex-col gap-10">
           {c.myRole && <YourMembership circle={c} />}
+          {moderator && <CircleRequests circle={c} />}
           <CircleMembers slug={slug} myRole={c.myRole} />
           {moderator && <EditCircleForm key={c.id} circle={c} />}
           {c.myRole === "owner" && <DeleteCircle circle={c} />}
