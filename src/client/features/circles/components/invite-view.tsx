@@ -73,9 +73,13 @@ export function InviteView({ code, signedIn }: { code: string; signedIn: boolean
           <>
             {accept.isError && <FormMessage tone="error">{errorMessage(accept.error)}</FormMessage>}
             {accept.data?.pending ? (
-              <p role="status">{CIRCLE_MESSAGES.requestSent}</p>
+              // The button it replaces had the focus: the answer takes it, so it is read and the focus is not lost.
+              <p role="status" tabIndex={-1} ref={(el) => el?.focus()} className="rounded-lg border border-accent/40 bg-accent-soft px-4 py-3 font-medium outline-none">
+                {CIRCLE_MESSAGES.requestSent}
+              </p>
             ) : (
-              <div>
+              <div className="flex flex-col items-start gap-3">
+                {circle.requiresApproval && <p>This circle's moderators approve each new member: ask, and you are in once one of them accepts.</p>}
                 <Button variant="primary" onClick={join} disabled={accept.isPending}>
                   {circle.requiresApproval ? (accept.isPending ? "Asking..." : "Ask to join") : accept.isPending ? "Joining..." : "Join circle"}
                 </Button>
