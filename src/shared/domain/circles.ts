@@ -53,6 +53,6 @@ export const CIRCLE_MESSAGES = {
   circlePromptOnly: "A piece on a circle's prompt is shared with that circle only",
   /** Shown before joining and on the circle's page (issue 29 item 6): exactly what moderators see. */
   progressNotice:
-    "The circle's moderators can see, for each week: the days you wrote, how many pieces you shared with the circle, how many words you wrote, and your current streak. Counts only: never the text of a piece you did not share with the circle.",
+    "The circle's moderators can see, for each week: the days you wrote, how many pieces you shared with the circle, how many words you wrote, and your current streak. Counts only: never the text of a piece you did not share with the circle. Pieces you sign Anonymous or with your alias are not counted.",
 } as const;
 

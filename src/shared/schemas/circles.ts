@@ -165,8 +165,14 @@ export const memberChange = z.object({ ok: z.literal(true) });
 export const pieceCircle = z.object({ id: uuidSchema, slug: z.string(), name: z.string() });
 export type PieceCircle = z.infer<typeof pieceCircle>;
 
+/** A day a circle's prompts and progress may name: years 1900 to 2999 (the scheduler's), so no week runs off the calendar PostgreSQL keeps. */
+export function isCircleDate(date: string): boolean {
+  const year = Number(date.slice(0, 4));
+  return /^\d{4}-\d{2}-\d{2}$/.test(date) && year >= 1900 && year <= 2999;
+}
+
 /** GET /api/circles/:slug/progress?week=YYYY-MM-DD (moderators): any day of the week (weeks start on Sunday); default this week. */
-export const progressQuery = z.object({ week: z.iso.date({ error: CIRCLE_MESSAGES.badWeek }).optional() });
+export const progressQuery = z.object({ week: z.iso.date({ error: CIRCLE_MESSAGES.badWeek }).refine(isCircleDate, CIRCLE_MESSAGES.badWeek).optional() });
 
 /** One member's week: counts only (issue 29 item 6). */
 export const memberProgress = z.object({

@@ -23,6 +23,7 @@ import {
   muteInput,
   myCircles,
   circleProgress as circleProgressResponse,
+  isCircleDate,
   circlePromptInput,
   circlePromptSaved,
   circlePromptWeek,
@@ -72,7 +73,7 @@ const commentId = uuidParam(CIRCLE_MESSAGES.commentNotInCircle);
 const removeQuery = z.object({ ban: z.enum(["0", "1"]).optional() });
 /** A day in the path: not a real date names no prompt. */
 const dateParam = validator("param", (value: Record<string, string>) => {
-  if (!isIsoDate(value.date ?? "")) throw badRequest(CIRCLE_MESSAGES.badDate, "invalid_date");
+  if (!isIsoDate(value.date ?? "") || !isCircleDate(value.date ?? "")) throw badRequest(CIRCLE_MESSAGES.badDate, "invalid_date");
   return { date: value.date! };
 });
 
@@ -95,7 +96,7 @@ export const circlesRoutes = new Hono<AppEnv>()
     const deps = c.get("deps");
     return respond(c, circleResponse, { circle: await openCircle(deps.db, requireUser(c), c.req.param("slug"), deps.clock.now()) });
   })
-  .patch("/circles/:slug", signedIn(), validate("json", updateCircleInput), async (c) => {
+  .patch("/circles/:slug", signedIn(), notSuspended, validate("json", updateCircleInput), async (c) => {
     return respond(c, circleResponse, { circle: await updateCircle(c.get("deps").db, requireUser(c), c.req.param("slug"), c.req.valid("json")) });
   })
   .delete("/circles/:slug", signedIn(), validate("json", deleteCircleInput), async (c) => {
@@ -141,7 +142,7 @@ export const circlesRoutes = new Hono<AppEnv>()
     const today = localDate(deps.clock.now(), c.get("timeZone"));
     return respond(c, circlePromptWeek, await promptWeek(deps.db, requireUser(c), c.req.param("slug"), c.req.valid("query").week, today));
   })
-  .put("/circles/:slug/prompts/:date", signedIn(), dateParam, validate("json", circlePromptInput), async (c) => {
+  .put("/circles/:slug/prompts/:date", signedIn(), notSuspended, dateParam, validate("json", circlePromptInput), async (c) => {
     const { text, author } = c.req.valid("json");
     const deps = c.get("deps");
     const prompt = await setCirclePrompt(deps.db, requireUser(c), c.req.param("slug"), c.req.valid("param").date, text, author, deps.clock.now());
@@ -155,7 +156,7 @@ export const circlesRoutes = new Hono<AppEnv>()
   .get("/circles/:slug/hidden", signedIn(), async (c) => {
     return respond(c, hiddenCirclePieces, await hiddenPieces(c.get("deps"), requireUser(c), c.req.param("slug")));
   })
-  .post("/circles/:slug/pieces/:id/hide", signedIn(), pieceId, validate("json", hideInput), async (c) => {
+  .post("/circles/:slug/pieces/:id/hide", signedIn(), notSuspended, pieceId, validate("json", hideInput), async (c) => {
     const outcome = await setPieceHidden(c.get("deps"), requireUser(c), c.req.param("slug"), c.req.valid("param").id, c.req.valid("json").reason);
     return respond(c, circleModerationResult, { outcome });
   })
@@ -163,7 +164,7 @@ export const circlesRoutes = new Hono<AppEnv>()
     const outcome = await setPieceHidden(c.get("deps"), requireUser(c), c.req.param("slug"), c.req.valid("param").id, null);
     return respond(c, circleModerationResult, { outcome });
   })
-  .post("/circles/:slug/comments/:id/hide", signedIn(), commentId, validate("json", hideInput), async (c) => {
+  .post("/circles/:slug/comments/:id/hide", signedIn(), notSuspended, commentId, validate("json", hideInput), async (c) => {
     const outcome = await hideComment(c.get("deps"), requireUser(c), c.req.param("slug"), c.req.valid("param").id, c.req.valid("json").reason);
     return respond(c, circleModerationResult, { outcome });
   })
@@ -171,7 +172,7 @@ export const circlesRoutes = new Hono<AppEnv>()
   .get("/circles/:slug/requests", signedIn(), async (c) => {
     return respond(c, circleRequests, await listRequests(c.get("deps").db, requireUser(c), c.req.param("slug")));
   })
-  .post("/circles/:slug/requests/:userId", signedIn(), memberId, async (c) => {
+  .post("/circles/:slug/requests/:userId", signedIn(), notSuspended, memberId, async (c) => {
     const deps = c.get("deps");
     await decideRequest(deps.db, requireUser(c), c.req.param("slug"), c.req.valid("param").id, true, deps.clock.now());
     return respond(c, memberChange, { ok: true });

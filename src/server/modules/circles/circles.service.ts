@@ -79,6 +79,7 @@ export async function myCircles(db: Db, userId: string): Promise<MyCircles> {
         (select count(*)::int from (
           select 1 from piece_circles pc join submissions s on s.id = pc.submission_id
           where pc.circle_id = c.id and pc.created_at > m.seen_at and s.user_id <> m.user_id
+            and pc.hidden_at is null and s.hidden_at is null
           limit ${NEW_PIECES_CAP + 1}
         ) n) as new_pieces
       from circle_members m

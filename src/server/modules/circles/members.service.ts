@@ -5,7 +5,7 @@ import { CIRCLE_MESSAGES, CIRCLE_ROLES } from "#shared/domain/circles.ts";
 import type { CircleMembersPage } from "#shared/schemas/circles.ts";
 import type { Db, Queryable } from "../../db/client.ts";
 import { cursorId } from "../../db/keyset.ts";
-import { circleBans, circleMembers, circles } from "../../db/schema/index.ts";
+import { circleBans, circleMembers, circles, notifications } from "../../db/schema/index.ts";
 import { typedRows, timestampColumn } from "../../db/typed-rows.ts";
 import { cursorCodec, cursorTime } from "../../http/cursor.ts";
 import { forbidden, HttpError, notFound } from "../../http/errors.ts";
@@ -108,6 +108,8 @@ export async function removeMember(db: Db, user: SessionUser, slug: string, user
     }
     if (!self && role === "moderator" && circle.myRole !== "owner") throw forbidden(CIRCLE_MESSAGES.notOwner, "not_circle_owner");
     await tx.delete(circleMembers).where(and(eq(circleMembers.circleId, circle.id), eq(circleMembers.userId, userId)));
+    // What the circle told them goes too: its name (as renamed later) must not keep reaching an ex-member's bell.
+    await tx.delete(notifications).where(and(eq(notifications.userId, userId), eq(notifications.circleId, circle.id)));
     await tx.update(circles).set({ memberCount: sql`${circles.memberCount} - 1` }).where(eq(circles.id, circle.id));
     if (ban && !self) await tx.insert(circleBans).values({ circleId: circle.id, userId, bannedBy: user.id }).onConflictDoNothing();
   });

@@ -35,9 +35,13 @@ export async function shareWithCircles(tx: Queryable, userId: string, pieceId: s
   await notifyPieces(tx, userId, circleIds, createdAt);
 }
 
-/** The circles a piece is shared with (kept in its trash row, for a restore). */
+/**
+ * The circles a piece is shared with and not hidden in: kept in its trash row for a restore (a
+ * trash and restore must not undo a circle's hide: review of issue 29), and told of its likes and
+ * comments live.
+ */
 export async function circlesOfPiece(tx: Queryable, pieceId: string): Promise<string[]> {
-  const { rows } = (await tx.execute(sql`select circle_id from piece_circles where submission_id = ${pieceId}::uuid`)) as { rows: { circle_id: string }[] };
+  const { rows } = (await tx.execute(sql`select circle_id from piece_circles where submission_id = ${pieceId}::uuid and hidden_at is null`)) as { rows: { circle_id: string }[] };
   return rows.map((r) => r.circle_id);
 }
 

@@ -32,18 +32,25 @@ const progressRow = z.object({
   time_zone: z.string(),
 });
 
+/**
+ * The pieces progress counts: those signed with the writer's name (private saves are). A piece
+ * signed Anonymous or with an alias is left out of every count, or a moderator comparing the week
+ * before and after it appeared would learn who wrote it (review of issue 29).
+ */
+const COUNTED = sql.raw(`s.submission_type = 'name'`);
+
 export function progressQuery(circleId: string, first: string, last: string) {
   return sql`
     select m.user_id, u.name, m.role, u.current_streak, u.last_write_date::text, u.grace_day_used::text, u.time_zone,
       coalesce(w.days, 0)::int as days_written, coalesce(w.words, 0)::int as words,
       (select count(*)::int from submissions s join piece_circles pc on pc.submission_id = s.id and pc.circle_id = m.circle_id
-        where s.user_id = m.user_id and s.local_date between ${first}::date and ${last}::date and s.imported_at is null) as pieces_shared
+        where s.user_id = m.user_id and s.local_date between ${first}::date and ${last}::date and s.imported_at is null and ${COUNTED}) as pieces_shared
     from circle_members m
     join users u on u.id = m.user_id
     left join lateral (
       select count(distinct s.local_date) as days, sum(s.word_count) as words
       from submissions s
-      where s.user_id = m.user_id and s.local_date between ${first}::date and ${last}::date and s.imported_at is null
+      where s.user_id = m.user_id and s.local_date between ${first}::date and ${last}::date and s.imported_at is null and ${COUNTED}
     ) w on true
     where m.circle_id = ${circleId}::uuid
     order by lower(u.name), m.user_id

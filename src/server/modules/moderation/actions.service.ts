@@ -9,6 +9,7 @@ import { notFound } from "../../http/errors.ts";
 import { recordAudit } from "./audit.service.ts";
 import { closeReports } from "./reports.service.ts";
 import { forgetCommentNotification, notifyModeration } from "../notifications/notify.service.ts";
+import { announceInCircles } from "../circles/piece-circles.service.ts";
 import { moveToTrash } from "../portfolio/trash.service.ts";
 
 /*
@@ -27,39 +28,48 @@ interface Target {
   pieceId: string;
   promptId: string;
   hidden: boolean;
+  /** The piece is outside the community (shared with circles only): no public live event may name it. */
+  isPrivate: boolean;
 }
 
 /** The item, locked (a comment locks its piece first, as comments.service does): public pieces only. */
 async function lockTarget(tx: Tx, kind: ReportItemKind, id: string): Promise<Target> {
   if (kind === "piece") {
     const [row] = await tx
-      .select({ writerId: submissions.userId, promptId: submissions.promptId, hiddenAt: submissions.hiddenAt })
+      .select({ writerId: submissions.userId, promptId: submissions.promptId, hiddenAt: submissions.hiddenAt, isPrivate: submissions.isPrivate })
       .from(submissions)
       .where(and(eq(submissions.id, id), moderatablePieceSql(sql`${submissions}`)))
       .for("update");
     if (!row) throw notFound(MODERATION_MESSAGES.itemNotFound, "item_not_found");
-    return { writerId: row.writerId, pieceId: id, promptId: row.promptId, hidden: row.hiddenAt !== null };
+    return { writerId: row.writerId, pieceId: id, promptId: row.promptId, hidden: row.hiddenAt !== null, isPrivate: row.isPrivate };
   }
   const [found] = await tx.select({ pieceId: submissionComments.submissionId }).from(submissionComments).where(eq(submissionComments.id, id));
   if (!found) throw notFound(MODERATION_MESSAGES.itemNotFound, "item_not_found");
-  const [piece] = await tx.select({ promptId: submissions.promptId }).from(submissions).where(eq(submissions.id, found.pieceId)).for("update");
+  const [piece] = await tx.select({ promptId: submissions.promptId, isPrivate: submissions.isPrivate }).from(submissions).where(eq(submissions.id, found.pieceId)).for("update");
   const [row] = await tx
     .select({ writerId: submissionComments.userId, hiddenAt: submissionComments.hiddenAt })
     .from(submissionComments)
     .where(eq(submissionComments.id, id))
     .for("update");
   if (!row || !piece) throw notFound(MODERATION_MESSAGES.itemNotFound, "item_not_found");
-  return { writerId: row.writerId, pieceId: found.pieceId, promptId: piece.promptId, hidden: row.hiddenAt !== null };
+  return { writerId: row.writerId, pieceId: found.pieceId, promptId: piece.promptId, hidden: row.hiddenAt !== null, isPrivate: piece.isPrivate };
 }
 
 /** A comment's piece counts only the comments readers see: hiding takes one off, restoring puts it back. */
-async function moveCommentCount(deps: Deps, tx: Tx, pieceId: string, by: number): Promise<void> {
+async function moveCommentCount(deps: Deps, tx: Tx, t: Target, by: number): Promise<void> {
   const [piece] = await tx
     .update(submissions)
     .set({ commentCount: sql`greatest(${submissions.commentCount} + ${by}, 0)` })
-    .where(eq(submissions.id, pieceId))
+    .where(eq(submissions.id, t.pieceId))
     .returning({ commentCount: submissions.commentCount });
-  await deps.realtime.publish(tx, "piece:commented", { id: pieceId, commentCount: piece!.commentCount });
+  const commentCount = piece!.commentCount;
+  if (!t.isPrivate) await deps.realtime.publish(tx, "piece:commented", { id: t.pieceId, commentCount });
+  else await announceInCircles(tx, t.pieceId, (circleIds) => deps.realtime.publish(tx, "circle:commented", { circleIds, id: t.pieceId, commentCount }));
+}
+
+/** A public piece's change on everyone's live feed; a piece shared with circles only is never named there. */
+async function announce(t: Target, event: () => Promise<void>): Promise<void> {
+  if (!t.isPrivate) await event();
 }
 
 async function apply(deps: Deps, tx: Tx, action: ModerationAction, kind: ReportItemKind, id: string, t: Target, adminId: string, reason: string | null) {
@@ -67,25 +77,25 @@ async function apply(deps: Deps, tx: Tx, action: ModerationAction, kind: ReportI
   const table = kind === "piece" ? submissions : submissionComments;
   if (action === "hide" && !t.hidden) {
     await tx.update(table).set({ hiddenAt: now, hiddenReason: reason, hiddenBy: adminId }).where(eq(table.id, id));
-    if (kind === "piece") await deps.realtime.publish(tx, "piece:deleted", { id });
-    else await moveCommentCount(deps, tx, t.pieceId, -1);
+    if (kind === "piece") await announce(t, () => deps.realtime.publish(tx, "piece:deleted", { id }));
+    else await moveCommentCount(deps, tx, t, -1);
     if (kind === "piece") await notifyModeration(tx, id, "hidden", reason, now);
   } else if (action === "hide") {
     await tx.update(table).set({ hiddenReason: reason, hiddenBy: adminId }).where(eq(table.id, id));
   } else if (action === "restore" && t.hidden) {
     await tx.update(table).set({ hiddenAt: null, hiddenReason: null, hiddenBy: null }).where(eq(table.id, id));
-    if (kind === "piece") await deps.realtime.publish(tx, "piece:published", { id, promptId: t.promptId });
-    else await moveCommentCount(deps, tx, t.pieceId, 1);
+    if (kind === "piece") await announce(t, () => deps.realtime.publish(tx, "piece:published", { id, promptId: t.promptId }));
+    else await moveCommentCount(deps, tx, t, 1);
     if (kind === "piece") await notifyModeration(tx, id, "restored", null, now);
   } else if (action === "delete" && kind === "piece") {
     await notifyModeration(tx, id, "deleted", reason, now);
     // Into its writer's trash with the admin's reason, so a mistaken delete can be undone (issue 15 item 3).
     await moveToTrash(tx, id, now, t.writerId === adminId ? null : { id: adminId, note: reason });
-    if (!t.hidden) await deps.realtime.publish(tx, "piece:deleted", { id });
+    if (!t.hidden) await announce(t, () => deps.realtime.publish(tx, "piece:deleted", { id }));
   } else if (action === "delete") {
     const [gone] = await tx.delete(submissionComments).where(eq(submissionComments.id, id)).returning({ createdAt: submissionComments.createdAt });
     if (gone) await forgetCommentNotification(tx, { pieceId: t.pieceId, createdAt: gone.createdAt });
-    if (!t.hidden) await moveCommentCount(deps, tx, t.pieceId, -1);
+    if (!t.hidden) await moveCommentCount(deps, tx, t, -1);
   }
   const closedReports = await closeReports(tx, kind, [id], OUTCOME[action], adminId, now);
   await recordAudit(tx, { adminId, action, itemKind: kind, itemId: id, subjectWriterId: t.writerId, reason }, now);
