@@ -29,6 +29,8 @@ export const circles = pgTable(
   },
   (t) => [
     uniqueIndex("circles_slug_key").on(t.slug),
+    // Foreign keys a deleted account follows (ON DELETE SET NULL / CASCADE) read these, not the table.
+    index("circles_owner_idx").on(t.ownerId),
     check("circles_name_length", sql`length(btrim(${t.name})) BETWEEN 1 AND 60`),
     check("circles_description_length", sql`${t.description} IS NULL OR length(${t.description}) <= 280`),
     check("circles_member_count_nonnegative", sql`${t.memberCount} >= 0`),
@@ -65,7 +67,11 @@ export const circleBans = pgTable(
     bannedBy: uuid("banned_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: stampColumn("created_at"),
   },
-  (t) => [primaryKey({ name: "circle_bans_pkey", columns: [t.circleId, t.userId] })],
+  (t) => [
+    primaryKey({ name: "circle_bans_pkey", columns: [t.circleId, t.userId] }),
+    index("circle_bans_user_idx").on(t.userId),
+    index("circle_bans_banned_by_idx").on(t.bannedBy).where(sql`${t.bannedBy} IS NOT NULL`),
+  ],
 );
 
 export const circleInvites = pgTable(
@@ -85,6 +91,7 @@ export const circleInvites = pgTable(
   (t) => [
     uniqueIndex("circle_invites_code_key").on(t.codeHash),
     index("circle_invites_circle_idx").on(t.circleId, t.createdAt.desc(), t.id.desc()),
+    index("circle_invites_created_by_idx").on(t.createdBy).where(sql`${t.createdBy} IS NOT NULL`),
     check("circle_invites_uses", sql`${t.uses} >= 0 AND (${t.maxUses} IS NULL OR ${t.maxUses} >= 1)`),
   ],
 );
@@ -97,7 +104,7 @@ export const circleInviteUses = pgTable(
     userId: ownedBy("user_id", () => users.id),
     usedAt: timestamp("used_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ name: "circle_invite_uses_pkey", columns: [t.inviteId, t.userId] })],
+  (t) => [primaryKey({ name: "circle_invite_uses_pkey", columns: [t.inviteId, t.userId] }), index("circle_invite_uses_user_idx").on(t.userId)],
 );
 
 /** Which circles may read a piece (besides the community when it is public). */
@@ -116,6 +123,7 @@ export const pieceCircles = pgTable(
   (t) => [
     primaryKey({ name: "piece_circles_pkey", columns: [t.submissionId, t.circleId] }),
     index("piece_circles_feed_idx").on(t.circleId, t.createdAt.desc(), t.submissionId.desc()),
+    index("piece_circles_hidden_by_idx").on(t.hiddenBy).where(sql`${t.hiddenBy} IS NOT NULL`),
   ],
 );
 
@@ -135,7 +143,7 @@ export const circlePrompts = pgTable(
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: stampColumn("created_at"),
   },
-  (t) => [uniqueIndex("circle_prompts_circle_date_key").on(t.circleId, t.date)],
+  (t) => [uniqueIndex("circle_prompts_circle_date_key").on(t.circleId, t.date), index("circle_prompts_created_by_idx").on(t.createdBy).where(sql`${t.createdBy} IS NOT NULL`)],
 );
 
 /** A writer who opened an invite of a circle that asks to approve joins, waiting for its moderators. */
@@ -148,5 +156,10 @@ export const circleRequests = pgTable(
     inviteId: uuid("invite_id").references(() => circleInvites.id, { onDelete: "set null" }),
     createdAt: stampColumn("created_at"),
   },
-  (t) => [primaryKey({ name: "circle_requests_pkey", columns: [t.circleId, t.userId] }), index("circle_requests_circle_idx").on(t.circleId, t.createdAt)],
+  (t) => [
+    primaryKey({ name: "circle_requests_pkey", columns: [t.circleId, t.userId] }),
+    index("circle_requests_circle_idx").on(t.circleId, t.createdAt),
+    index("circle_requests_user_idx").on(t.userId),
+    index("circle_requests_invite_idx").on(t.inviteId).where(sql`${t.inviteId} IS NOT NULL`),
+  ],
 );
