@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
+import { lockWriter } from "./access.ts";
 
 /*
  * A writer who deletes their account leaves every circle (issue 29 item 3): each circle counts one
@@ -17,9 +18,12 @@ export async function leaveAllCircles(tx: Queryable, userId: string, name: strin
         select circle_id from circle_members where user_id = ${userId}::uuid
         union select circle_id from circle_requests where user_id = ${userId}::uuid)
       and n.kind in ('circle_joined', 'circle_request') and n.data->>'by' = ${name}`);
+  // The writer's row first, as every way into a circle takes it (joining.service.ts), then their
+  // circles and memberships together: a hand-over to them that commits meanwhile is read as it is.
+  await lockWriter(tx, userId);
   const { rows } = (await tx.execute(sql`
     select c.id, m.role from circle_members m join circles c on c.id = m.circle_id
-    where m.user_id = ${userId}::uuid order by c.id for update of c`)) as { rows: { id: string; role: string }[] };
+    where m.user_id = ${userId}::uuid order by c.id for update of c, m`)) as { rows: { id: string; role: string }[] };
   for (const { id, role } of rows) {
     await tx.execute(sql`delete from circle_members where circle_id = ${id}::uuid and user_id = ${userId}::uuid`);
     if (role === "owner") {

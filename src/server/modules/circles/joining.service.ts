@@ -85,9 +85,17 @@ export async function listRequests(db: Db, user: SessionUser, slug: string): Pro
   return { items: rows.map((r) => ({ userId: r.userId, name: r.name, requestedAt: r.at.toISOString() })) };
 }
 
-/** A moderator accepts (`accept`) or declines a request; the writer hears of an acceptance. */
+/**
+ * A moderator accepts (`accept`) or declines a request; the writer hears of an acceptance. The
+ * moderator's yes lets the writer in even when the link they came by has since expired, been
+ * turned off or been used up: the link only brought the request (its use is still counted).
+ */
 export async function decideRequest(db: Db, user: SessionUser, slug: string, userId: string, accept: boolean, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
+    // The same lock order as acceptInvite (the invite, then the circle): two of them never wait on each other.
+    await tx.execute(sql`
+      select 1 from circle_invites i join circle_requests r on r.invite_id = i.id join circles c on c.id = r.circle_id
+      where c.slug = ${slug} and r.user_id = ${userId}::uuid for update of i`);
     const access = await circleFor(tx, slug, user, "moderate", true);
     const [request] = await tx
       .delete(circleRequests)

@@ -160,16 +160,18 @@ export async function createSubmission(
         // New accounts (issue 13 item 7): its age, its email, and its public pieces of today.
         createdAt: users.createdAt,
         emailVerified: users.emailVerified,
-        publicToday: isPrivate
-          ? sql<number>`0`
-          : sql<number>`(select count(*)::int from ${submissions} where ${submissions.userId} = ${user.id} and ${publicPieceSql(sql`${submissions}`)} and ${submissions.localDate} = ${today})`.mapWith(Number),
+        // Pieces others read (the community's, and circles' since issue 29): a circle is an audience too.
+        publicToday:
+          input.action === "save"
+            ? sql<number>`0`
+            : sql<number>`(select count(*)::int from ${submissions} where ${submissions.userId} = ${user.id} and (${publicPieceSql(sql`${submissions}`)} or exists (select 1 from piece_circles pc where pc.submission_id = ${submissions.id})) and ${submissions.localDate} = ${today})`.mapWith(Number),
       })
       .from(users)
       .where(eq(users.id, user.id));
     const seen = prior?.seen ? await findByKey(tx, user.id, input.idempotencyKey) : undefined;
     if (seen) return { created: false as const, row: seen };
     if (session) assertSessionUsable(prior!, input.action, deps.env.MIN_WRITING_SECONDS);
-    if (!isPrivate) {
+    if (input.action === "publish") {
       const until = newAccountUntil(prior!.createdAt, prior!.emailVerified, now);
       const max = deps.env.NEW_ACCOUNT_DAILY_PIECES;
       if (until && prior!.publicToday >= max) throw new HttpError(429, NEW_ACCOUNT_LIMIT_CODE, newAccountPiecesMessage(until, timeZone, max));
