@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { CIRCLE_MESSAGES } from "#shared/domain/circles.ts";
 import { confirmedWriter } from "./circles-steps.ts";
-import { expect, expectAccessible, PASSWORD, readMail, test, unique, uniqueEmail } from "./fixtures.ts";
+import { expect, expectAccessible, feedCard, hydrated, ORIGIN, PASSWORD, readMail, test, unique, uniqueEmail } from "./fixtures.ts";
 
 /*
  * A teacher's circle (issue 29): the teacher makes a circle and an invite link; three students
@@ -202,4 +202,120 @@ test("a member mutes the circle; a moderator edits it and removes and bans a mem
   await expect(m.getByText(CIRCLE_MESSAGES.banned)).toBeVisible();
 
   await Promise.all([owner.close(), member.close()]);
+});
+
+/** axe at 375 px, and nothing wider than the phone. */
+async function accessibleOnPhone(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectAccessible(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+}
+
+/** A piece published through the API (the writing timer waited out) to `circleId` alone, not the community. */
+async function shareWithCircle(page: Page, circleId: string, title: string): Promise<void> {
+  const headers = { origin: ORIGIN };
+  const { prompt } = (await (await page.request.get("/api/prompts/today")).json()) as { prompt: { id: string } };
+  const sessionRes = await page.request.post("/api/writing-sessions", { data: {}, headers });
+  expect(sessionRes.status()).toBe(201);
+  const session = (await sessionRes.json()) as { token: string; minSeconds: number };
+  await new Promise((r) => setTimeout(r, session.minSeconds * 1000 + 250));
+  const res = await page.request.post("/api/submissions", {
+    headers,
+    data: {
+      content: "The stalls went up before the light did, and the fish man sang.",
+      title,
+      promptId: prompt.id,
+      action: "publish",
+      signature: "name",
+      writingSession: session.token,
+      idempotencyKey: crypto.randomUUID(),
+      community: false,
+      circles: [circleId],
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+test("ask to join: the owner approves each new member and accepts a request; a moderator hides a member's piece from the circle and shows it again", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const owner = await confirmedWriter(browser, "Petra Owner");
+  const o = owner.page;
+  const made = await o.request.post("/api/circles", { data: { name: `Market Writers ${unique()}`, accent: "amber" } });
+  expect(made.status(), await made.text()).toBe(201);
+  const { circle } = (await made.json()) as { circle: { id: string; slug: string; name: string } };
+  const circlePath = `/circles/${encodeURIComponent(circle.slug)}`;
+  const { code } = (await (await o.request.post(`/api/circles/${encodeURIComponent(circle.slug)}/invites`, { data: { days: 3 } })).json()) as { code: string };
+
+  // Before approval is on, Mia joins at once, and the owner makes her a moderator.
+  const mia = await confirmedWriter(browser, "Mia Moderator");
+  expect((await mia.page.request.post(`/api/invites/${encodeURIComponent(code)}/accept`)).status()).toBe(200);
+  const members = (await (await o.request.get(`/api/circles/${encodeURIComponent(circle.slug)}/members`)).json()) as { items: { userId: string; name: string }[] };
+  const miaId = members.items.find((m) => m.name === "Mia Moderator")!.userId;
+  expect((await o.request.patch(`/api/circles/${encodeURIComponent(circle.slug)}/members/${miaId}`, { data: { role: "moderator" } })).status()).toBe(200);
+
+  // The owner turns approval on in Edit circle.
+  await o.goto(`${circlePath}?tab=members`);
+  const approval = o.getByRole("checkbox", { name: "New members need a moderator's approval" });
+  await expect(approval).not.toBeChecked();
+  await approval.check();
+  await o.getByRole("button", { name: "Save changes" }).click();
+  await expect(o.getByText("Circle saved")).toBeVisible();
+  await expect(o.getByText(/No one is waiting to join/)).toBeVisible();
+
+  // Wes opens the link and asks to join: he is told a moderator will let him in.
+  const wes = await confirmedWriter(browser, "Wes Writer");
+  const w = wes.page;
+  await w.goto(`/join/${encodeURIComponent(code)}`);
+  await hydrated(w);
+  await w.getByRole("button", { name: "Ask to join" }).click();
+  await expect(w.getByRole("status").filter({ hasText: CIRCLE_MESSAGES.requestSent })).toBeVisible();
+  await accessibleOnPhone(w);
+  await w.goto(circlePath);
+  await expect(w.getByRole("heading", { name: CIRCLE_MESSAGES.notFound })).toBeVisible();
+
+  // The owner accepts him from Requests to join.
+  await o.reload();
+  const requests = o.getByRole("list", { name: "Requests to join" });
+  await expect(requests.getByText("Wes Writer")).toBeVisible();
+  await accessibleOnPhone(o);
+  await requests.getByRole("button", { name: "Accept Wes Writer" }).click();
+  await expect(o.getByText("Wes Writer joined the circle")).toBeVisible();
+  await expect(o.getByRole("list", { name: "Members" }).getByText("Wes Writer")).toBeVisible();
+  await expect(o.getByText(/No one is waiting to join/)).toBeVisible();
+
+  // Wes now reads the circle.
+  await w.goto(circlePath);
+  await expect(w.getByRole("heading", { name: circle.name, level: 1 })).toBeVisible();
+
+  // Wes shares a piece with the circle; Mia, a moderator, hides it with a reason.
+  const title = `Market day ${unique()}`;
+  await shareWithCircle(w, circle.id, title);
+  const m = mia.page;
+  await m.goto(circlePath);
+  await expect(feedCard(m, title)).toBeVisible();
+  await m.setViewportSize({ width: 375, height: 800 });
+  await m.getByRole("button", { name: `Hide from circle: ${title} by Wes Writer` }).click();
+  const dialog = m.getByRole("dialog", { name: "Hide this piece from the circle?" });
+  await dialog.getByRole("button", { name: "Hide from circle" }).click();
+  await expect(dialog.getByText("Say why it is hidden")).toBeVisible();
+  await dialog.getByRole("textbox", { name: /Reason/ }).fill("Off topic for this circle");
+  await accessibleOnPhone(m);
+  await dialog.getByRole("button", { name: "Hide from circle" }).click();
+  await expect(m.getByText("Hidden from the circle")).toBeVisible();
+  await expect(feedCard(m, title)).toHaveCount(0);
+
+  // It waits in Hidden pieces (folded until opened); Show again brings it back.
+  const toggle = m.getByRole("button", { name: "Hidden pieces" });
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await toggle.click();
+  const hidden = m.getByRole("list", { name: "Hidden pieces" });
+  await expect(hidden.getByText(title)).toBeVisible();
+  await expect(hidden.getByText(/Off topic for this circle/)).toBeVisible();
+  await accessibleOnPhone(m);
+  await hidden.getByRole("button", { name: `Show again: ${title}` }).click();
+  await expect(m.getByText("The piece is back in the circle")).toBeVisible();
+  await expect(feedCard(m, title)).toBeVisible();
+  await expect(m.getByText("No pieces are hidden from this circle.")).toBeVisible();
+
+  await Promise.all([owner.close(), mia.close(), wes.close()]);
 });
