@@ -10,20 +10,19 @@ import { pieceName } from "#shared/domain/piece-name.ts";
 import { RequireUser } from "#client/app/guards.tsx";
 import { paths } from "#client/config/paths.ts";
 import { Page } from "#client/components/layout/app-shell.tsx";
-import { Button, LinkButton } from "#client/components/ui/button.tsx";
+import { LinkButton } from "#client/components/ui/button.tsx";
 import { ErrorState, LoadingState } from "#client/components/ui/states.tsx";
-import { useToast } from "#client/components/ui/toast.tsx";
 import { ApiError, errorMessage } from "#client/lib/api-client.ts";
 import { useMe } from "#client/lib/get-me.ts";
 import { useDocumentTitle } from "#client/lib/use-document-title.ts";
 import { useCircle } from "#client/features/circles/api/get-circle.ts";
-import { useHideCircleComment, useHideCirclePiece } from "#client/features/circles/api/circle-moderation.ts";
 import { CircleFeed } from "#client/features/circles/components/circle-feed.tsx";
 import { CircleHeader } from "#client/features/circles/components/circle-header.tsx";
 import { CircleInvites } from "#client/features/circles/components/circle-invites.tsx";
 import { CircleMembers } from "#client/features/circles/components/circle-members.tsx";
 import { CircleRequests } from "#client/features/circles/components/circle-requests.tsx";
 import { HiddenPieces } from "#client/features/circles/components/hidden-pieces.tsx";
+import { HideFromCircle } from "#client/features/circles/components/hide-from-circle.tsx";
 import { CircleProgress } from "#client/features/circles/components/circle-progress.tsx";
 import { CirclePrompts } from "#client/features/circles/components/circle-prompts.tsx";
 import { DeleteCircle } from "#client/features/circles/components/delete-circle.tsx";
@@ -41,7 +40,6 @@ import { SignInPrompt } from "#client/features/community/components/sign-in-prom
 import { PIECE_PARAM } from "#client/features/community/lib/feed-params.ts";
 import { useCommunityLive } from "#client/features/community/lib/use-community-live.ts";
 import { useNow } from "#client/features/community/lib/use-now.ts";
-import { ReasonDialog } from "#client/features/moderation/components/moderation-dialogs.tsx";
 import { ReportButton } from "#client/features/moderation/components/report-button.tsx";
 import { usePieceInUrl } from "#client/features/piece/hooks/use-piece-in-url.ts";
 
@@ -75,75 +73,6 @@ function CircleTabs({ tabs, current }: { tabs: readonly { id: Tab; label: string
         ))}
       </ul>
     </nav>
-  );
-}
-
-const HIDE_WORDS = {
-  piece: {
-    title: "Hide this piece from the circle?",
-    intro: "Members will no longer read it here; wherever else it was shared, it stays. Its writer is told, with your reason. You can show it again from Hidden pieces.",
-    confirm: "Hide from circle",
-    done: "Hidden from the circle",
-  },
-  comment: {
-    title: "Hide this comment?",
-    intro: "Members will no longer read it. Its writer sees your reason beside it. (Only comments on pieces shared with this circle alone can be hidden here.)",
-    confirm: "Hide comment",
-    done: "Comment hidden",
-  },
-} as const;
-
-/**
- * A circle moderator's "Hide from circle" on a piece or a comment, asking for the reason the
- * writer reads (the site moderators' dialog). `compact`: "hide" among the small actions beside
- * report; otherwise a button of its own. `label` says what is hidden, for screen readers.
- */
-function HideFromCircle({ slug, kind, id, label, compact = false, onHidden }: { slug: string; kind: "piece" | "comment"; id: string; label: string; compact?: boolean; onHidden?: () => void }) {
-  const [open, setOpen] = useState(false);
-  const hidePiece = useHideCirclePiece();
-  const hideComment = useHideCircleComment();
-  const hide = kind === "piece" ? hidePiece : hideComment;
-  const toast = useToast();
-  const words = HIDE_WORDS[kind];
-  const close = () => {
-    setOpen(false);
-    hide.reset();
-  };
-  const confirm = (reason: string) =>
-    hide.mutate(
-      { slug, id, reason },
-      {
-        onSuccess: () => {
-          setOpen(false);
-          toast.success(words.done);
-          onHidden?.();
-        },
-      },
-    );
-  return (
-    <>
-      {compact ? (
-        <button type="button" aria-label={`hide from circle: ${label}`} onClick={() => setOpen(true)} className="inline-flex min-h-11 items-center rounded-md px-2 text-sm lowercase text-muted hover:text-danger">
-          hide
-        </button>
-      ) : (
-        <Button variant="ghost" aria-label={`Hide from circle: ${label}`} onClick={() => setOpen(true)} className="text-sm">
-          Hide from circle
-        </Button>
-      )}
-      {open && (
-        <ReasonDialog
-          open
-          title={words.title}
-          intro={words.intro}
-          confirmLabel={words.confirm}
-          busy={hide.isPending}
-          error={hide.isError ? errorMessage(hide.error) : null}
-          onConfirm={confirm}
-          onClose={close}
-        />
-      )}
-    </>
   );
 }
 

@@ -6,9 +6,11 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CircleSummary } from "#shared/schemas/circles.ts";
 import { ToastProvider } from "#client/components/ui/toast.tsx";
 import { allowConsoleError } from "#tests/setup/console.ts";
+import { stubModalDialogs } from "#tests/setup/dialog.ts";
 import { CircleRequests } from "./circle-requests.tsx";
 import { EditCircleForm } from "./edit-circle-form.tsx";
 import { HiddenPieces } from "./hidden-pieces.tsx";
+import { HideFromCircle } from "./hide-from-circle.tsx";
 
 const ANA = "11111111-1111-4111-8111-111111111111";
 const PIECE = "22222222-2222-4222-8222-222222222222";
@@ -51,6 +53,8 @@ function renderWith(ui: ReactNode) {
     </QueryClientProvider>,
   );
 }
+
+stubModalDialogs();
 
 afterEach(() => {
   cleanup();
@@ -125,5 +129,33 @@ describe("EditCircleForm", () => {
     fireEvent.click(screen.getByRole("button", { name: "Save changes" }));
     expect(await screen.findByText("Circle saved")).toBeTruthy();
     expect(calls[0]).toMatchObject({ method: "PATCH", path: "/api/circles/night-owls", body: { name: "Night Owls", requiresApproval: true } });
+  });
+});
+
+describe("HideFromCircle", () => {
+  it("asks for the reason, then hides the piece from the circle with it", async () => {
+    const calls = stubApi(() => json(200, { outcome: "hidden" }));
+    const onHidden = vi.fn();
+    renderWith(<HideFromCircle slug="night-owls" kind="piece" id={PIECE} label="The blue door by Ana Student" onHidden={onHidden} />);
+    fireEvent.click(screen.getByRole("button", { name: "Hide from circle: The blue door by Ana Student" }));
+    fireEvent.click(screen.getByRole("button", { name: "Hide from circle" }));
+    expect(await screen.findByText("Say why it is hidden")).toBeTruthy();
+    expect(calls).toHaveLength(0);
+    fireEvent.change(screen.getByRole("textbox", { name: /Reason/ }), { target: { value: "  Off topic  " } });
+    fireEvent.click(screen.getByRole("button", { name: "Hide from circle" }));
+    expect(await screen.findByText("Hidden from the circle")).toBeTruthy();
+    expect(calls[0]).toMatchObject({ method: "POST", path: `/api/circles/night-owls/pieces/${PIECE}/hide`, body: { reason: "Off topic" } });
+    expect(onHidden).toHaveBeenCalledOnce();
+  });
+
+  it("keeps the dialog open with the server's refusal (a comment not on a piece of this circle alone)", async () => {
+    allowConsoleError();
+    stubApi(() => json(404, { code: "comment_not_in_circle", message: "This comment is not on a piece of this circle only" }));
+    renderWith(<HideFromCircle slug="night-owls" kind="comment" id={PIECE} label="comment by Quiet Fox" compact />);
+    fireEvent.click(screen.getByRole("button", { name: "hide from circle: comment by Quiet Fox" }));
+    fireEvent.change(screen.getByRole("textbox", { name: /Reason/ }), { target: { value: "Unkind" } });
+    fireEvent.click(screen.getByRole("button", { name: "Hide comment" }));
+    expect(await screen.findByText("This comment is not on a piece of this circle only")).toBeTruthy();
+    expect(screen.getByRole("dialog")).toBeTruthy();
   });
 });
