@@ -1,10 +1,9 @@
 import { hc, type ClientRequestOptions, type ClientResponse } from "hono/client";
 import type { AppType } from "#server/app.ts";
 import { isApiErrorBody, type ApiErrorBody } from "#shared/errors.ts";
-import { OFFLINE_COPY_HEADER, TIME_ZONE_HEADER } from "#shared/pwa.ts";
+import { TIME_ZONE_HEADER } from "#shared/pwa.ts";
 import { noteAnswerOutsideWorker } from "./answers-outside-worker.ts";
 import { noteOfflineCopy } from "./offline-copy.ts";
-import { noteReachable } from "./reachability.ts";
 
 /** Every failed call becomes one of these, unwrapped once here. */
 export class ApiError extends Error {
@@ -57,14 +56,12 @@ export function apiFetchRaw(input: RequestInfo | URL, init: RequestInit & { time
   return transport(input, { ...rest, headers, credentials: "same-origin", signal: controller.signal })
     .then((res) => {
       noteOfflineCopy(res);
-      if (!res.headers.has(OFFLINE_COPY_HEADER)) noteReachable(true);
       return res;
     })
     .catch((err: unknown) => {
       if (err instanceof ApiError) throw err;
       if (controller.signal.reason instanceof ApiError) throw controller.signal.reason;
       if ((err as Error)?.name === "AbortError") throw err;
-      noteReachable(false);
       throw new ApiError(0, "network", "Could not reach the server. Please check your connection and try again.");
     })
     .finally(() => clearTimeout(timer));

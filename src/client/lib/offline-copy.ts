@@ -26,6 +26,14 @@ function subscribe(l: () => void): () => void {
   return () => listeners.delete(l);
 }
 
+/**
+ * Some answer on screen is the worker's offline copy: the server was not reached for it. The
+ * writing page's other sign of being offline, besides navigator.onLine, which a browser may keep
+ * true while nothing gets through (a captive network; Chromium 150 under Playwright's offline
+ * emulation, for a page its worker served).
+ */
+export const servedOffline = (): boolean => copies.size > 0;
+
 /** The oldest fetch time among those paths' offline copies now on screen (null: all fresh). */
 export function useOfflineCopyTime(paths: readonly string[]): Date | null {
   useSyncExternalStore(subscribe, () => version, () => 0);

@@ -1,21 +1,24 @@
 import { useSyncExternalStore } from "react";
-import { onReachability, serverUnreachable } from "#client/lib/reachability.ts";
+import { servedOffline } from "#client/lib/offline-copy.ts";
 
 function subscribe(onChange: () => void): () => void {
   window.addEventListener("online", onChange);
   window.addEventListener("offline", onChange);
-  const stop = onReachability(onChange);
   return () => {
     window.removeEventListener("online", onChange);
     window.removeEventListener("offline", onChange);
-    stop();
   };
 }
 
-/** Whether the page can reach the server: the browser believes it has a connection (navigator.onLine), and the last request that tried did not fail for the network (lib/reachability.ts). */
+/**
+ * Whether the page can reach the server: the browser believes it has a connection
+ * (navigator.onLine), and no answer on screen is the service worker's offline copy (a failed
+ * request is the other sign: lib/offline-copy.ts). The copies are read as the page renders (it
+ * renders again when the answer holding one arrives), so they need no subscription of their own.
+ */
 export const useOnline = () =>
   useSyncExternalStore(
     subscribe,
-    () => navigator.onLine && !serverUnreachable(),
+    () => navigator.onLine && !servedOffline(),
     () => true,
   );
