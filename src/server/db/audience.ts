@@ -78,12 +78,17 @@ export function shownPieceSql(s: SQL): SQL {
   return sql`${s}.is_private = false and ${s}.hidden_at is null`;
 }
 
+/** A `piece_circles` row `pc` the circle's moderators have not hidden: its circle reads the piece. */
+export function shownInCircleSql(pc: SQL): SQL {
+  return sql`${pc}.hidden_at is null`;
+}
+
 /**
  * The piece `s` is shared with a circle `userId` is in, and that circle's moderators have not
  * hidden it there (piece_circles_pkey, then circle_members_pkey: a few index reads per piece).
  */
 export function inCircleOfSql(userId: string, s: SQL): SQL {
-  return sql`exists (select 1 from piece_circles pc join circle_members cm on cm.circle_id = pc.circle_id and cm.user_id = ${userId}::uuid where pc.submission_id = ${s}.id and pc.hidden_at is null)`;
+  return sql`exists (select 1 from piece_circles pc join circle_members cm on cm.circle_id = pc.circle_id and cm.user_id = ${userId}::uuid where pc.submission_id = ${s}.id and ${shownInCircleSql(sql`pc`)})`;
 }
 
 /** The piece `s` is shared with some circle (a site admin reads every circle, and so its pieces). */
@@ -127,7 +132,7 @@ export function commentRefusalPieceSql(userId: string, s: SQL): SQL {
  * Membership itself is checked once, before the list is read (modules/circles/access.ts).
  */
 export function circleFeedPieceSql(viewerId: string, s: SQL, pc: SQL): SQL {
-  return sql`((${s}.hidden_at is null and ${pc}.hidden_at is null) or ${s}.user_id = ${viewerId}::uuid) and ${pieceNotBlockedByViewer(viewerId, s)}`;
+  return sql`((${s}.hidden_at is null and ${shownInCircleSql(pc)}) or ${s}.user_id = ${viewerId}::uuid) and ${pieceNotBlockedByViewer(viewerId, s)}`;
 }
 
 /** What the predicates read of a piece. */

@@ -4,6 +4,7 @@ import { MAX_CIRCLES_PER_WRITER } from "#shared/constants.ts";
 import { z } from "zod";
 import { CIRCLE_ACCENTS, CIRCLE_MESSAGES, CIRCLE_ROLES } from "#shared/domain/circles.ts";
 import type { CircleSummary, createCircleInput, MyCircles, updateCircleInput } from "#shared/schemas/circles.ts";
+import { circleFeedPieceSql } from "../../db/audience.ts";
 import type { Db } from "../../db/client.ts";
 import { circleMembers, circles } from "../../db/schema/index.ts";
 import { typedRows, timestampColumn } from "../../db/typed-rows.ts";
@@ -68,8 +69,9 @@ const myCircleRow = z.object({
 
 /**
  * The writer's circles (at most MAX_CIRCLES_PER_WRITER rows, through circle_members_user_idx),
- * newest joined first, each with the pieces others shared since they last opened it (at most 100
- * read per circle, through piece_circles_feed_idx).
+ * newest joined first, each with the pieces others shared since they last opened it that its feed
+ * would show them (the audience rule's circleFeedPieceSql; at most 100 read per circle, through
+ * piece_circles_feed_idx).
  */
 export async function myCircles(db: Db, userId: string): Promise<MyCircles> {
   const rows = await typedRows(
@@ -79,7 +81,7 @@ export async function myCircles(db: Db, userId: string): Promise<MyCircles> {
         (select count(*)::int from (
           select 1 from piece_circles pc join submissions s on s.id = pc.submission_id
           where pc.circle_id = c.id and pc.created_at > m.seen_at and s.user_id <> m.user_id
-            and pc.hidden_at is null and s.hidden_at is null
+            and ${circleFeedPieceSql(userId, sql`s`, sql`pc`)}
           limit ${NEW_PIECES_CAP + 1}
         ) n) as new_pieces
       from circle_members m

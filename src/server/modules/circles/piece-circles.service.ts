@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { CIRCLE_MESSAGES } from "#shared/domain/circles.ts";
+import { shownInCircleSql } from "../../db/audience.ts";
 import type { Queryable } from "../../db/client.ts";
 import { HttpError } from "../../http/errors.ts";
 import { notifyPieces } from "./circle-notify.service.ts";
@@ -41,7 +42,7 @@ export async function shareWithCircles(tx: Queryable, userId: string, pieceId: s
  * comments live.
  */
 export async function circlesOfPiece(tx: Queryable, pieceId: string): Promise<string[]> {
-  const { rows } = (await tx.execute(sql`select circle_id from piece_circles where submission_id = ${pieceId}::uuid and hidden_at is null`)) as { rows: { circle_id: string }[] };
+  const { rows } = (await tx.execute(sql`select pc.circle_id from piece_circles pc where pc.submission_id = ${pieceId}::uuid and ${shownInCircleSql(sql`pc`)}`)) as { rows: { circle_id: string }[] };
   return rows.map((r) => r.circle_id);
 }
 
