@@ -1,12 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { Link, useLocation, useParams, useSearchParams } from "react-router";
 import { DEFAULT_FEED_PARAMS } from "#shared/domain/community.ts";
 import { isUuid } from "#shared/domain/ids.ts";
 import { MESSAGES } from "#shared/errors.ts";
 import { MODERATION_MESSAGES } from "#shared/domain/moderation.ts";
 import { CIRCLE_MESSAGES } from "#shared/domain/circles.ts";
-import { pieceName } from "#shared/domain/piece-name.ts";
 import { RequireUser } from "#client/app/guards.tsx";
 import { paths } from "#client/config/paths.ts";
 import { Page } from "#client/components/layout/app-shell.tsx";
@@ -16,32 +15,28 @@ import { ApiError, errorMessage } from "#client/lib/api-client.ts";
 import { useMe } from "#client/lib/get-me.ts";
 import { useDocumentTitle } from "#client/lib/use-document-title.ts";
 import { useCircle } from "#client/features/circles/api/get-circle.ts";
-import { CircleFeed } from "#client/features/circles/components/circle-feed.tsx";
 import { CircleHeader } from "#client/features/circles/components/circle-header.tsx";
 import { CircleInvites } from "#client/features/circles/components/circle-invites.tsx";
 import { CircleMembers } from "#client/features/circles/components/circle-members.tsx";
 import { CircleRequests } from "#client/features/circles/components/circle-requests.tsx";
-import { HiddenPieces } from "#client/features/circles/components/hidden-pieces.tsx";
 import { HideFromCircle } from "#client/features/circles/components/hide-from-circle.tsx";
 import { CircleProgress } from "#client/features/circles/components/circle-progress.tsx";
 import { CirclePrompts } from "#client/features/circles/components/circle-prompts.tsx";
 import { DeleteCircle } from "#client/features/circles/components/delete-circle.tsx";
 import { EditCircleForm } from "#client/features/circles/components/edit-circle-form.tsx";
-import { NewCirclePiecesBar } from "#client/features/circles/components/new-pieces-bar.tsx";
 import { YourMembership } from "#client/features/circles/components/your-membership.tsx";
 import { canModerate } from "#client/features/circles/lib/circle-rules.ts";
 import { useCircleLive, type CirclePieceChange } from "#client/features/circles/lib/use-circle-live.ts";
 import { communityKeys } from "#client/features/community/api/keys.ts";
 import { hasComment, patchPiece } from "#client/features/community/lib/community-cache.ts";
 import type { RenderReport } from "#client/features/community/components/comment-section.tsx";
-import { PieceCard } from "#client/features/community/components/piece-card.tsx";
 import { PieceDetail } from "#client/features/community/components/piece-detail.tsx";
 import { SignInPrompt } from "#client/features/community/components/sign-in-prompt.tsx";
-import { PIECE_PARAM } from "#client/features/community/lib/feed-params.ts";
+import { PIECE_PARAM, readFeedParams } from "#client/features/community/lib/feed-params.ts";
 import { useCommunityLive } from "#client/features/community/lib/use-community-live.ts";
-import { useNow } from "#client/features/community/lib/use-now.ts";
 import { ReportButton } from "#client/features/moderation/components/report-button.tsx";
 import { usePieceInUrl } from "#client/features/piece/hooks/use-piece-in-url.ts";
+import { CirclePieces } from "./circle-pieces.tsx";
 
 const TABS = [
   { id: "pieces", label: "Pieces" },
@@ -96,7 +91,8 @@ function NotFound() {
 function Circle({ slug }: { slug: string }) {
   const circle = useCircle(slug);
   const [search] = useSearchParams();
-  const now = useNow();
+  // The Pieces tab's view (?prompt=&filter=&sort=&q=), as /community keeps its own.
+  const params = useMemo(() => readFeedParams(search), [search]);
   const location = useLocation();
   const { data: me } = useMe();
   const signedIn = Boolean(me);
@@ -110,7 +106,7 @@ function Circle({ slug }: { slug: string }) {
     patchPiece(qc, change.id, { commentCount: change.commentCount });
     if (change.id === piece.pieceId && !hasComment(qc, change.id, change.commentId)) void qc.invalidateQueries({ queryKey: communityKeys.comments(change.id) });
   };
-  const live = useCircleLive(circle.data?.circle.id ?? null, slug, onPiece);
+  const live = useCircleLive(circle.data?.circle.id ?? null, slug, params, onPiece);
   const [signIn, setSignIn] = useState<string | null>(null);
   const here = `${location.pathname}${location.search}`;
   const moderator = canModerate(circle.data?.circle.myRole ?? null);
@@ -171,33 +167,17 @@ function Circle({ slug }: { slug: string }) {
     <Page>
       <CircleHeader circle={c} />
       <CircleTabs tabs={tabs} current={tab} />
-      {tab === "pieces" && moderator && <HiddenPieces slug={slug} />}
-      {tab === "pieces" && <NewCirclePiecesBar count={live.newCount} onShow={live.showNew} />}
       {tab === "pieces" && (
-        <CircleFeed
+        <CirclePieces
           slug={slug}
-          renderPiece={(p) => {
-            const card = (
-              <PieceCard
-                piece={p}
-                mode="list"
-                now={now}
-                href={piece.hrefFor(p.id)}
-                onOpen={() => piece.remember()}
-                signedIn={signedIn}
-                onSignInNeeded={() => setSignIn(MESSAGES.loginToLike)}
-                renderReport={report}
-              />
-            );
-            // A moderator's Hide sits under the card: its row of counts has no room for another action on a phone.
-            if (!moderator || p.isMine) return card;
-            return (
-              <div className="flex w-full flex-col items-end gap-1">
-                {card}
-                <HideFromCircle slug={slug} kind="piece" id={p.id} label={`${pieceName(p.title, p.prompt)} by ${p.author.label}`} />
-              </div>
-            );
-          }}
+          params={params}
+          moderator={moderator}
+          live={live}
+          signedIn={signedIn}
+          pieceHref={piece.hrefFor}
+          onOpenPiece={piece.remember}
+          onSignInNeeded={() => setSignIn(MESSAGES.loginToLike)}
+          renderReport={report}
         />
       )}
       {tab === "prompts" && <CirclePrompts slug={slug} moderator={moderator} />}

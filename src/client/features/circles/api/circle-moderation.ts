@@ -27,13 +27,13 @@ export const showCirclePiece = ({ slug, id }: { slug: string; id: string }) => u
 export const hideCircleComment = ({ slug, id, reason }: { slug: string; id: string; reason: string }) =>
   unwrap(api.api.circles[":slug"].comments[":id"].hide.$post({ param: pathParams({ slug, id }), json: { reason } }));
 
-/** After a piece is hidden or shown again: the circle's pieces and its hidden list read again. */
+/** After a piece is hidden or shown again: every view of the circle's pieces and its hidden list read again. */
 function usePieceVisibility<V extends { slug: string }>(mutationFn: (v: V) => Promise<unknown>) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn,
     onSuccess: (_data, { slug }) => {
-      void qc.invalidateQueries({ queryKey: circleKeys.feed(slug) });
+      void qc.invalidateQueries({ queryKey: circleKeys.feeds(slug) });
       void qc.invalidateQueries({ queryKey: circleKeys.hidden(slug) });
     },
   });

@@ -1,18 +1,25 @@
-import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
+import type { FeedParams } from "#shared/domain/community.ts";
 import type { CircleFeedPage } from "#shared/schemas/circles.ts";
 import { api, unwrap } from "#client/lib/api-client.ts";
 import { circleKeys } from "./keys.ts";
 
-/** GET /api/circles/:slug/feed?cursor=: the pieces shared with the circle, newest first. */
-export const getCircleFeed = (slug: string, cursor: string | null, signal?: AbortSignal): Promise<CircleFeedPage> =>
-  unwrap(api.api.circles[":slug"].feed.$get({ param: { slug }, query: cursor ? { cursor } : {} }, { init: { signal } }));
+/**
+ * GET /api/circles/:slug/feed?prompt=&filter=&sort=&q=&cursor=: one page of a view of the pieces
+ * shared with a circle. The view is the community feed's (its `feedQuery`): filters, sort and
+ * search run on the server.
+ */
+export const getCircleFeed = (slug: string, { q, ...view }: FeedParams, cursor: string | null, signal?: AbortSignal): Promise<CircleFeedPage> =>
+  unwrap(api.api.circles[":slug"].feed.$get({ param: { slug }, query: { ...view, ...(q ? { q } : {}), ...(cursor ? { cursor } : {}) } }, { init: { signal } }));
 
-export const getCircleFeedQueryOptions = (slug: string) =>
+export const getCircleFeedQueryOptions = (slug: string, params: FeedParams) =>
   infiniteQueryOptions({
-    queryKey: circleKeys.feed(slug),
-    queryFn: ({ pageParam, signal }) => getCircleFeed(slug, pageParam, signal),
+    queryKey: circleKeys.feed(slug, params),
+    queryFn: ({ pageParam, signal }) => getCircleFeed(slug, params, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    // While another view loads, the current one stays on screen.
+    placeholderData: keepPreviousData,
   });
 
-export const useCircleFeed = (slug: string) => useInfiniteQuery(getCircleFeedQueryOptions(slug));
+export const useCircleFeed = (slug: string, params: FeedParams) => useInfiniteQuery(getCircleFeedQueryOptions(slug, params));

@@ -6,6 +6,7 @@
  */
 export const pathParams = (params: Record<string, string>) => params as unknown as { id: string };
 
+import type { FeedParams } from "#shared/domain/community.ts";
 import { myCirclesKey, todayCirclePromptsKey } from "./get-my-circles.ts";
 
 /** Query keys of the circles feature: everything under ["circles"]. */
@@ -14,12 +15,15 @@ export const circleKeys = {
   mine: myCirclesKey,
   circle: (slug: string) => ["circles", "circle", slug] as const,
   /**
-   * A circle's pieces sit under the community's feed keys (["community", "feed", ...]) on purpose:
-   * its cards are the community's, whose like button, live counts and deletions patch every cached
-   * list there (features/community/lib/community-cache.ts), so a circle's cards change with them.
-   * The fourth place, a community view's filter, says "circle": never taken for Editor's Picks.
+   * A circle's views of its pieces sit under the community's feed keys (["community", "feed", ...]) on
+   * purpose: its cards are the community's, whose like button, live counts and deletions patch every
+   * cached list there (features/community/lib/community-cache.ts), so a circle's cards change with them.
+   * `feeds(slug)` is every view of one circle (to invalidate or search them all); `feed(slug, params)`
+   * one view. Its fourth place is the view's filter, where a community view has its own: an Editor's
+   * Picks view of a circle is taken for one (isFeaturedView), so a piece that loses its pick leaves it too.
    */
-  feed: (slug: string) => ["community", "feed", `circle:${slug}`, "circle"] as const,
+  feeds: (slug: string) => ["community", "feed", `circle:${slug}`] as const,
+  feed: (slug: string, params: FeedParams) => ["community", "feed", `circle:${slug}`, params.filter, params.sort, params.q, params.prompt] as const,
   members: (slug: string) => ["circles", "circle", slug, "members"] as const,
   invites: (slug: string) => ["circles", "circle", slug, "invites"] as const,
   requests: (slug: string) => ["circles", "circle", slug, "requests"] as const,

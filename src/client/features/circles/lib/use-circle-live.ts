@@ -1,5 +1,6 @@
 import { useQueryClient, type InfiniteData } from "@tanstack/react-query";
-import { useCallback, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
+import type { FeedParams } from "#shared/domain/community.ts";
 import type { CircleFeedPage } from "#shared/schemas/circles.ts";
 import { useLiveEvents } from "#client/lib/live-events.ts";
 import { circleKeys } from "../api/keys.ts";
@@ -10,31 +11,50 @@ export type CirclePieceChange = { id: string; likeCount: number } | { id: string
 type Feed = InfiniteData<CircleFeedPage, string | null>;
 
 /**
- * An open circle's live events (sent to its members only): a piece newly shared with it is only
- * counted ("1 new piece — show"), so nothing moves under the reader; a like or a comment on one
- * of its pieces goes to `onPiece`. `showNew` reloads the feed from its first page.
+ * Whether a piece newly shared with the circle belongs to the view, so it counts in "1 new piece".
+ * The event names no prompt: a view of one prompt cannot tell; a search only the server can tell;
+ * a new piece is not an Editor's Pick yet.
  */
-export function useCircleLive(circleId: string | null, slug: string, onPiece: (change: CirclePieceChange) => void) {
+export function newPieceShows(params: FeedParams): boolean {
+  return params.prompt === "all" && params.filter !== "featured" && params.q === "";
+}
+
+/**
+ * An open circle's live events (sent to its members only): a piece newly shared with it is only
+ * counted ("1 new piece — show") when the view on screen would show it, so nothing moves under the
+ * reader, and every cached view of the circle is marked stale (each reads again when next shown);
+ * a like or a comment on one of its pieces goes to `onPiece`. `showNew` (also Refresh) reloads the
+ * view from its first page.
+ */
+export function useCircleLive(circleId: string | null, slug: string, params: FeedParams, onPiece: (change: CirclePieceChange) => void) {
   const qc = useQueryClient();
-  const [fresh, setFresh] = useState<string[]>([]);
+  const key = useMemo(() => circleKeys.feed(slug, params), [slug, params]);
+  const viewKey = key.join("\u0000");
+  // New pieces counted for one view: another view starts from none (it reads the circle afresh).
+  const [fresh, setFresh] = useState<{ viewKey: string; ids: string[] }>({ viewKey, ids: [] });
+  const ids = fresh.viewKey === viewKey ? fresh.ids : [];
 
   useLiveEvents((m) => {
     if (m.type !== "circle:published" && m.type !== "circle:liked" && m.type !== "circle:commented") return;
     if (!circleId || !m.payload.circleIds.includes(circleId)) return;
     const { id } = m.payload;
     if (m.type === "circle:published") {
-      const known = qc.getQueryData<Feed>(circleKeys.feed(slug))?.pages.some((p) => p.items.some((i) => i.id === id));
-      if (!known) setFresh((ids) => (ids.includes(id) ? ids : [...ids, id]));
+      void qc.invalidateQueries({ queryKey: circleKeys.feeds(slug), refetchType: "none" });
+      const known = qc.getQueryData<Feed>(key)?.pages.some((p) => p.items.some((i) => i.id === id));
+      if (known || !newPieceShows(params)) return;
+      setFresh((f) => {
+        const current = f.viewKey === viewKey ? f.ids : [];
+        return current.includes(id) ? f : { viewKey, ids: [...current, id] };
+      });
     } else if (m.type === "circle:liked") onPiece({ id, likeCount: m.payload.likeCount });
-    else if (m.type === "circle:commented") onPiece({ id, commentCount: m.payload.commentCount, commentId: m.payload.commentId });
+    else onPiece({ id, commentCount: m.payload.commentCount, commentId: m.payload.commentId });
   });
 
   const showNew = useCallback(() => {
-    const key = circleKeys.feed(slug);
     qc.setQueryData<Feed>(key, (d) => (d ? { pages: d.pages.slice(0, 1), pageParams: d.pageParams.slice(0, 1) } : d));
     void qc.refetchQueries({ queryKey: key, exact: true });
-    setFresh([]);
-  }, [qc, slug]);
+    setFresh({ viewKey, ids: [] });
+  }, [qc, key, viewKey]);
 
-  return { newCount: fresh.length, showNew };
+  return { newCount: ids.length, showNew };
 }
