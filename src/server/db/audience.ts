@@ -118,10 +118,11 @@ export function readablePieceSql(viewer: Viewer, s: SQL, use: PieceUse): SQL {
 }
 
 /**
- * Why a comment was refused, asked of a piece the commenter may reach (public, or in a circle of
- * theirs), hidden or not: "comments are off" is said on a circle piece as on a community one.
+ * A piece `userId` may reach, hidden or not: public, or shared with a circle of theirs. Why a
+ * comment was refused is asked of it ("comments are off" is said on a circle piece as on a
+ * community one), and a block is made from it (blocks apply in circles too: issue 29 item 7).
  */
-export function commentRefusalPieceSql(userId: string, s: SQL): SQL {
+export function reachablePieceSql(userId: string, s: SQL): SQL {
   return sql`(${publicPieceSql(s)} or ${inCircleOfSql(userId, s)})`;
 }
 

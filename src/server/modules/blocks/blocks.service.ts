@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { BLOCK_MESSAGES, type BlockInput, type BlockItem, type BlockList } from "#shared/schemas/blocks.ts";
 import { COMMUNITY_MESSAGES } from "#shared/schemas/community.ts";
-import { publicPieceSql } from "../../db/audience.ts";
+import { reachablePieceSql } from "../../db/audience.ts";
 import { authorLabelSql, commenterLabelSql } from "../../db/author-label.ts";
 import { commentSignature, pieceSignature, type Signature } from "../../db/blocks-sql.ts";
 import type { Queryable } from "../../db/client.ts";
@@ -13,7 +13,8 @@ import { badRequest, notFound } from "../../http/errors.ts";
 import { blocksChanged } from "../../realtime/viewer-blocks.ts";
 
 /*
- * Blocks (issue 13 item 5). The blocker names a public piece or a comment on one; the server
+ * Blocks (issue 13 item 5). The blocker names a public piece or a comment on one (or on a piece
+ * of a circle they are in: blocks apply in circles too, issue 29 item 7); the server
  * finds its writer and the label the blocker saw there, and records the block against that
  * writer's id and the signature seen there (name, alias or anonymous: review finding 1), so it
  * hides only what that writer signs the same way. The answer and the list carry only the block's own id, the label and the time:
@@ -34,8 +35,8 @@ const signatureColumns = (sig: Signature) => ({
   alias: sql<string | null>`${sig.alias}`,
 });
 
-/** The writer of a public piece and its signature's label, or 404. */
-async function pieceTarget(db: Queryable, pieceId: string): Promise<Target> {
+/** The writer of a piece the blocker may reach (public, or in a circle of theirs) and its signature's label, or 404. */
+async function pieceTarget(db: Queryable, blockerId: string, pieceId: string): Promise<Target> {
   const [row] = await db
     .select({
       writerId: submissions.userId,
@@ -44,13 +45,13 @@ async function pieceTarget(db: Queryable, pieceId: string): Promise<Target> {
     })
     .from(submissions)
     .innerJoin(users, eq(users.id, submissions.userId))
-    .where(and(eq(submissions.id, pieceId), publicPieceSql(sql`${submissions}`)));
+    .where(and(eq(submissions.id, pieceId), reachablePieceSql(blockerId, sql`${submissions}`)));
   if (!row) throw notFound(COMMUNITY_MESSAGES.pieceNotFound);
   return row;
 }
 
-/** The writer of a comment on a public piece and the label readers see on it, or 404. */
-async function commentTarget(db: Queryable, commentId: string): Promise<Target> {
+/** The writer of a comment on a piece the blocker may reach and the label readers see on it, or 404. */
+async function commentTarget(db: Queryable, blockerId: string, commentId: string): Promise<Target> {
   const c = submissionComments;
   const s = submissions;
   const label = commenterLabelSql(sql`${c.userId} = ${s.userId}`, sql`${s.submissionType}`, sql`${s.authorAlias}`, sql`${users.name}`, sql`${users.alias}`);
@@ -63,7 +64,7 @@ async function commentTarget(db: Queryable, commentId: string): Promise<Target> 
     .from(c)
     .innerJoin(s, eq(s.id, c.submissionId))
     .innerJoin(users, eq(users.id, c.userId))
-    .where(and(eq(c.id, commentId), publicPieceSql(sql`${s}`)));
+    .where(and(eq(c.id, commentId), reachablePieceSql(blockerId, sql`${s}`)));
   if (!row) throw notFound(COMMUNITY_MESSAGES.commentNotFound);
   return row;
 }
@@ -75,7 +76,7 @@ const toItem = (r: { id: string; label: string; createdAt: Date }): BlockItem =>
 export async function createBlock(deps: Deps, blockerId: string, input: BlockInput): Promise<BlockItem> {
   const { db, clock } = deps;
   const sourceId = "pieceId" in input ? input.pieceId : input.commentId;
-  const target = "pieceId" in input ? await pieceTarget(db, input.pieceId) : await commentTarget(db, input.commentId);
+  const target = "pieceId" in input ? await pieceTarget(db, blockerId, input.pieceId) : await commentTarget(db, blockerId, input.commentId);
   if (target.writerId === blockerId) throw badRequest("pieceId" in input ? BLOCK_MESSAGES.ownPiece : BLOCK_MESSAGES.ownComment, "own_content");
   // Every writer who left keeping their pieces is the one deleted writer: blocking "them" would hide them all.
   if (target.writerId === DELETED_WRITER_ID) throw badRequest(BLOCK_MESSAGES.leftWriter, "left_writer");

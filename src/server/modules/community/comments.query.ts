@@ -4,7 +4,7 @@ import { COMMENTS_LIMIT } from "#shared/constants.ts";
 import { NEW_ACCOUNT_HOURS } from "#shared/domain/new-account.ts";
 import { commenterLabelSql } from "../../db/author-label.ts";
 import { DELETED_WRITER_ID } from "../../db/deleted-writer.ts";
-import { commentRefusalPieceSql, readableCommentSql, readablePieceSql, readerById, type Viewer } from "../../db/audience.ts";
+import { reachablePieceSql, readableCommentSql, readablePieceSql, readerById, type Viewer } from "../../db/audience.ts";
 import { refusesAsBlocker } from "../../db/blocks-sql.ts";
 import { timestampColumn } from "../../db/typed-rows.ts";
 import { commentNotificationCtes, toldColumn } from "../notifications/notify.service.ts";
@@ -111,7 +111,7 @@ export function commentRefusalQuery(pieceId: string, userId: string, at: Date, d
   return sql`
     select ${refusesAsBlocker(sql`s`, userId)} as blocked, s.comments_off,
       case when ${newAccountAtCommentLimit(userId, at, day)} then (select created_at from users where id = ${userId}::uuid) end as new_account_since
-    from submissions s where s.id = ${pieceId}::uuid and ${commentRefusalPieceSql(userId, sql`s`)}
+    from submissions s where s.id = ${pieceId}::uuid and ${reachablePieceSql(userId, sql`s`)}
   `;
 }
 
