@@ -18,7 +18,7 @@ export const feedQuery = z.object({
   filter: z.enum(COMMUNITY_FILTERS, { error: "Unknown filter" }).default("all"),
   sort: z.enum(COMMUNITY_SORTS, { error: "Unknown sort" }).default("recent"),
   q: z.string().trim().max(SEARCH_MAX_LENGTH, `Search at most ${SEARCH_MAX_LENGTH} characters`).default(""),
-  cursor: z.string().max(600).optional(),
+  cursor: z.string().max(600, COMMUNITY_MESSAGES.badCursor).optional(),
 });
 export type FeedQuery = z.infer<typeof feedQuery>;
 // The domain's FeedParams (zod-free, for the browser) is this query without its cursor: typecheck fails if they part.
