@@ -16,7 +16,7 @@ import pg from "pg";
 import { addDays, weekStart } from "../../src/shared/domain/dates.ts";
 import { migrationsFolder, type Db } from "../../src/server/db/client.ts";
 import * as schema from "../../src/server/db/schema/index.ts";
-import { circleFeedQuery } from "../../src/server/modules/circles/circle-feed.service.ts";
+import { feedPageQuery, type FeedRequest } from "../../src/server/modules/community/feed.query.ts";
 import { myCircles } from "../../src/server/modules/circles/circles.service.ts";
 import { progressQuery } from "../../src/server/modules/circles/progress.service.ts";
 import { dropDatabase, findPostgres, freshDatabase, serverVersion } from "./cluster.ts";
@@ -106,16 +106,27 @@ async function main() {
     const recorded: { sql: string; params: unknown[] }[] = [];
     const logger: Logger = { logQuery: (sql, params) => void recorded.push({ sql, params }) };
     const db = drizzle(pool, { schema, casing: "snake_case", logger }) as unknown as Db;
-    const run = async (query: ReturnType<typeof circleFeedQuery>) => {
+    const run = async (query: NonNullable<ReturnType<typeof feedPageQuery>> | ReturnType<typeof progressQuery>) => {
       recorded.length = 0;
       await db.execute(query);
       return recorded.at(-1)!;
     };
     let ok = true;
-    const first = await run(circleFeedQuery(big, member, null));
-    ok = (await explain(pool, "A circle's feed, first page (the 1,000-member circle)", first.sql, first.params)) && ok;
-    const next = await run(circleFeedQuery(big, member, later));
-    ok = (await explain(pool, "A circle's feed, a later page (after 300 pieces)", next.sql, next.params)) && ok;
+    // A circle's views, as the API reads them for a member (the cached page is the same query without the member's blocks).
+    const view = (over: Partial<FeedRequest>): FeedRequest => ({ prompt: "all", filter: "all", sort: "recent", q: "", viewerId: member, now: new Date(), circleId: big, ...over });
+    const views: [string, FeedRequest, Parameters<typeof feedPageQuery>[1]][] = [
+      ["A circle's feed, first page (the 1,000-member circle)", view({}), null],
+      ["A circle's feed, a later page (after 300 pieces)", view({}), { h: [later.t, later.id], k: [null, later.t, later.id], n: 30 }],
+      ["A circle's feed, Most Liked", view({ sort: "liked" }), null],
+      ["A circle's feed, This Week by author", view({ filter: "week", sort: "author" }), null],
+      ["A circle's feed, Editors' Picks (none in the circle: the walk ends at the circle's pieces)", view({ filter: "featured" }), null],
+      ["A circle's feed, search of a common word", view({ q: "bench" }), null],
+      ["A circle's feed, search of a word no piece has", view({ q: "zyzzyva" }), null],
+    ];
+    for (const [label, req, cursor] of views) {
+      const q = await run(feedPageQuery(req, cursor)!);
+      ok = (await explain(pool, label, q.sql, q.params)) && ok;
+    }
     recorded.length = 0;
     await myCircles(db, busy);
     const mine = recorded.at(-1)!;

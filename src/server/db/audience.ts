@@ -127,13 +127,16 @@ export function reachablePieceSql(userId: string, s: SQL): SQL {
 }
 
 /**
- * A circle's feed (issue 29 item 4): the piece `s` shared with the circle (its `piece_circles` row
- * `pc`) is listed for a member `viewerId` unless the site's or the circle's moderators hid it (its
- * writer still sees it) or the member blocks its signature.
+ * A circle's feed (issue 29 item 4), read as the community's is: the piece `s` shared with the
+ * circle (its `piece_circles` row `pc`) is listed unless the site's or the circle's moderators hid
+ * it (its writer still opens it from their portfolio) or, for a member `viewerId`, the member
+ * blocks its signature. With no viewer it is the page every member shares (the feed cache's,
+ * whose per-member blocks are asked apart: feed-viewer.query.ts).
  * Membership itself is checked once, before the list is read (modules/circles/access.ts).
  */
-export function circleFeedPieceSql(viewerId: string, s: SQL, pc: SQL): SQL {
-  return sql`((${s}.hidden_at is null and ${shownInCircleSql(pc)}) or ${s}.user_id = ${viewerId}::uuid) and ${pieceNotBlockedByViewer(viewerId, s)}`;
+export function circleFeedPieceSql(viewerId: string | null, s: SQL, pc: SQL): SQL {
+  const shown = sql`${s}.hidden_at is null and ${shownInCircleSql(pc)}`;
+  return viewerId ? sql`${shown} and ${pieceNotBlockedByViewer(viewerId, s)}` : shown;
 }
 
 /** What the predicates read of a piece. */

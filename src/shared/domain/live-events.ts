@@ -9,7 +9,10 @@ import { MAX_CIRCLES_PER_WRITER } from "../constants.ts";
  * (live-events.test.ts holds the two together on any type and payload).
  */
 
-/** Every event type, in the union's order (the stream's and the client's listeners). */
+/** The types a browser may receive: all but the instances' own (SERVER_ONLY_EVENTS). */
+export type BrowserEventType = Exclude<LiveEventType, "circle:changed">;
+
+/** Every event type a browser may receive, in the union's order (the stream's and the client's listeners). */
 export const LIVE_EVENT_TYPES = [
   "piece:published",
   "piece:liked",
@@ -21,7 +24,7 @@ export const LIVE_EVENT_TYPES = [
   "circle:published",
   "circle:liked",
   "circle:commented",
-] as const satisfies readonly LiveEventType[];
+] as const satisfies readonly BrowserEventType[];
 
 /** The one private event: a signed-in writer's unread notification count, on their own streams. */
 export const NOTIFICATIONS_EVENT = "notifications";
@@ -29,7 +32,7 @@ export const NOTIFICATIONS_EVENT = "notifications";
 type Field = "id" | "optional id" | "int" | "boolean" | "text or null" | "circle ids";
 
 /** Each type's payload fields, as the union declares them. */
-const PAYLOADS: { [T in LiveEventType]: Record<keyof LiveEventPayload<T>, Field> } = {
+const PAYLOADS: { [T in BrowserEventType]: Record<keyof LiveEventPayload<T>, Field> } = {
   "piece:published": { id: "id", promptId: "id" },
   "piece:liked": { id: "id", likeCount: "int" },
   "piece:commented": { id: "id", commentCount: "int", commentId: "optional id" },
@@ -56,7 +59,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "obj
 /** The event with the fields its type declares (others dropped), or null for anything else. */
 export function readLiveEvent(type: string, payload: unknown): LiveEvent | null {
   if (!Object.hasOwn(PAYLOADS, type) || !isRecord(payload)) return null;
-  const fields: Record<string, Field> = PAYLOADS[type as LiveEventType];
+  const fields: Record<string, Field> = PAYLOADS[type as BrowserEventType];
   const kept: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(fields)) {
     if (!fits[field](payload[name])) return null;

@@ -32,10 +32,20 @@ export const liveEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("circle:published"), payload: z.object({ circleIds, id }) }),
   z.object({ type: z.literal("circle:liked"), payload: z.object({ circleIds, id, likeCount: z.number().int() }) }),
   z.object({ type: z.literal("circle:commented"), payload: z.object({ circleIds, id, commentCount: z.number().int(), commentId: id.optional() }) }),
+  /*
+   * Instances only (SERVER_ONLY_EVENTS, never on a stream): a piece shared with these circles left
+   * their feeds (deleted, trashed, hidden by the site or the circle), came back, or changed what
+   * its card shows (comments off, content warning). Every instance's feed cache drops the circles'
+   * pages (community/feed-cache.ts), as the community's events drop its own.
+   */
+  z.object({ type: z.literal("circle:changed"), payload: z.object({ circleIds, id }) }),
 ]);
 
 /** Events sent only to members of the circles they name (events.routes.ts and realtime/viewer-circles.ts). */
 export const CIRCLE_EVENTS: ReadonlySet<LiveEventType> = new Set(["circle:published", "circle:liked", "circle:commented"]);
+
+/** Events for the instances' caches alone: the stream sends them to nobody. */
+export const SERVER_ONLY_EVENTS: ReadonlySet<LiveEventType> = new Set(["circle:changed"]);
 
 /** Events the stream sends to admins only; they carry nothing but that something changed. */
 export const ADMIN_ONLY_EVENTS: ReadonlySet<LiveEventType> = new Set(["reports:changed"]);

@@ -7,6 +7,7 @@ import type { Deps } from "../../deps.ts";
 import type { SessionUser } from "../../http/context.ts";
 import { badRequest, HttpError } from "../../http/errors.ts";
 import { leaveAllCircles } from "../circles/departure.service.ts";
+import { pieceCirclesChanged, writerCirclesChanged } from "../circles/piece-circles.service.ts";
 import {
   anonymiseCommentNotifications,
   anonymiseModerationRecords,
@@ -80,11 +81,17 @@ export async function deleteAccount(deps: Deps, user: SessionUser, input: Delete
 async function eraseWriter(deps: Deps, tx: Tx, user: SessionUser, me: { email: string; name: string; alias: string | null }, choice: DeleteAccountInput["publicPieces"]): Promise<void> {
   const uid = user.id;
   const now = deps.clock.now();
-  for (const p of await takeBackLikes(tx, uid)) if (!p.is_private) await deps.realtime.publish(tx, "piece:liked", { id: p.id, likeCount: p.n });
+  for (const p of await takeBackLikes(tx, uid)) {
+    if (!p.is_private) await deps.realtime.publish(tx, "piece:liked", { id: p.id, likeCount: p.n });
+    else await pieceCirclesChanged(deps.realtime, tx, p.id);
+  }
   // Other writers were told "<label> commented": the labels this writer commented under.
   await anonymiseCommentNotifications(tx, uid, [me.name, me.alias].flatMap((l) => (l?.trim() ? [l.trim()] : [])));
   if (choice === "delete") {
-    for (const p of await takeBackComments(tx, uid)) if (!p.is_private) await deps.realtime.publish(tx, "piece:commented", { id: p.id, commentCount: p.n });
+    for (const p of await takeBackComments(tx, uid)) {
+      if (!p.is_private) await deps.realtime.publish(tx, "piece:commented", { id: p.id, commentCount: p.n });
+      else await pieceCirclesChanged(deps.realtime, tx, p.id);
+    }
   }
   const mine = await tx.select({ id: submissions.id, isPrivate: submissions.isPrivate }).from(submissions).where(eq(submissions.userId, uid));
   const going = mine.filter((p) => p.isPrivate || choice === "delete").map((p) => p.id);
@@ -101,6 +108,8 @@ async function eraseWriter(deps: Deps, tx: Tx, user: SessionUser, me: { email: s
     await tx.delete(submissionComments).where(eq(submissionComments.userId, uid));
   }
   if (going.length > 0) {
+    // Their pieces shared with circles only leave those circles' feeds (read before the rows go).
+    await writerCirclesChanged(deps.realtime, tx, uid);
     await tx.delete(submissions).where(and(eq(submissions.userId, uid), inArray(submissions.id, going)));
     for (const p of mine) if (!p.isPrivate && choice === "delete") await deps.realtime.publish(tx, "piece:deleted", { id: p.id });
   }

@@ -10,6 +10,7 @@ import type { SessionUser } from "../../http/context.ts";
 import { recordAudit } from "../moderation/audit.service.ts";
 import { notifyModeration } from "../notifications/notify.service.ts";
 import { circleFor, type CircleAccess } from "./access.ts";
+import { circlesChanged } from "./piece-circles.service.ts";
 
 /*
  * Moderation inside a circle (issue 29 item 7). A circle's moderators hide a piece from their
@@ -44,6 +45,8 @@ export async function setPieceHidden(deps: Deps, user: SessionUser, slug: string
       .update(pieceCircles)
       .set(hide ? { hiddenAt: now, hiddenBy: user.id, hiddenReason: reason } : { hiddenAt: null, hiddenBy: null, hiddenReason: null })
       .where(and(eq(pieceCircles.circleId, circle.id), eq(pieceCircles.submissionId, pieceId)));
+    // The piece leaves (or comes back to) this circle's feed alone: every instance's cache drops its pages.
+    await circlesChanged(deps.realtime, tx, pieceId, [circle.id]);
     await notifyModeration(tx, pieceId, hide ? "hidden" : "restored", reason, now);
     await recordAudit(tx, { adminId: user.id, action: hide ? "hide" : "restore", itemKind: "piece", itemId: pieceId, subjectWriterId: row.writerId, reason, circleId: circle.id }, now);
     return hide ? "hidden" : "restored";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { inArray } from "drizzle-orm";
-import { CIRCLE_PAGE_SIZE } from "#shared/constants.ts";
+import { CIRCLE_PAGE_SIZE, COMMUNITY_FEED_LIMIT } from "#shared/constants.ts";
 import { CIRCLE_MESSAGES } from "#shared/domain/circles.ts";
 import { countWords, pagesFor } from "#shared/domain/words.ts";
 import { localDate } from "#shared/domain/dates.ts";
@@ -8,7 +8,7 @@ import type { CircleFeedPage, MyCircles } from "#shared/schemas/circles.ts";
 import { pieceCircles, submissions } from "#server/db/schema/index.ts";
 import { createPrompt } from "#tests/factories.ts";
 import { call, circleWithRoles, published, t, useCirclesApp, type Caller } from "./test-helpers.ts";
-import { CIRCLE_FEED_WINDOW } from "./circle-feed.service.ts";
+import { COMMUNITY_MESSAGES } from "#shared/schemas/community.ts";
 
 /*
  * A circle's feed (issue 29 item 4): newest first, keyset-paged by an opaque cursor; and "my
@@ -51,19 +51,33 @@ const feedPage = (who: Caller, slug: string, cursor?: string) =>
 const myCircle = async (who: Caller, id: string) => (await call<MyCircles>(who, "GET", "/api/circles")).body.circles.find((c) => c.id === id)!;
 
 describe("GET /api/circles/:slug/feed", () => {
-  it(`reads at most ${CIRCLE_FEED_WINDOW} entries a page: past many hidden pieces a page may be short, and the next one goes on to the rest`, async () => {
+  it("lists no piece hidden in the circle, not even to its writer, and the page goes on past many of them", async () => {
     const cast = await circleWithRoles();
     const base = t.deps.clock.now().getTime() - 10 * 60 * 60_000;
     const older = await sharedPieces(cast.owner.id, cast.circle.id, [0, 1, 2].map((i) => new Date(base + i * 1000)));
-    const hidden = await sharedPieces(cast.owner.id, cast.circle.id, Array.from({ length: CIRCLE_FEED_WINDOW + 10 }, (_, i) => new Date(base + 60_000 + i * 1000)));
+    const hidden = await sharedPieces(cast.owner.id, cast.circle.id, Array.from({ length: 250 }, (_, i) => new Date(base + 60_000 + i * 1000)));
     await t.deps.db.update(pieceCircles).set({ hiddenAt: t.deps.clock.now() }).where(inArray(pieceCircles.submissionId, hidden));
 
-    const first = await feedPage(cast.member, cast.circle.slug);
-    expect(first.body.items).toEqual([]);
-    expect(first.body.nextCursor).not.toBeNull();
-    const second = await feedPage(cast.member, cast.circle.slug, first.body.nextCursor!);
-    expect(second.body.items.map((p) => p.id)).toEqual([...older].reverse());
-    expect(second.body.nextCursor).toBeNull();
+    for (const who of [cast.member, cast.owner]) {
+      const first = await feedPage(who, cast.circle.slug);
+      expect(first.body.items.map((p) => p.id)).toEqual([...older].reverse());
+      expect(first.body.nextCursor).toBeNull();
+    }
+  });
+
+  it(`shows the circle's ${COMMUNITY_FEED_LIMIT} newest pieces, as the community's feed does`, async () => {
+    const cast = await circleWithRoles();
+    const base = t.deps.clock.now().getTime() - 10 * 60 * 60_000;
+    await sharedPieces(cast.member.id, cast.circle.id, Array.from({ length: COMMUNITY_FEED_LIMIT + 5 }, (_, i) => new Date(base + i * 1000)));
+    let cursor: string | undefined;
+    let seen = 0;
+    for (let i = 0; i < 10; i++) {
+      const res = await feedPage(cast.owner, cast.circle.slug, cursor);
+      seen += res.body.items.length;
+      if (!res.body.nextCursor) break;
+      cursor = res.body.nextCursor;
+    }
+    expect(seen).toBe(COMMUNITY_FEED_LIMIT);
   });
 
   it(`pages more than ${CIRCLE_PAGE_SIZE} pieces newest first, each once, with ties in time`, async () => {
@@ -94,7 +108,7 @@ describe("GET /api/circles/:slug/feed", () => {
     expect(keys).toEqual(newestFirst);
   });
 
-  it("answers a crafted cursor with 422 and the reload message", async () => {
+  it("answers a crafted cursor with 422 and the reload message (the feed's, as the community's; the members list's own)", async () => {
     const cast = await circleWithRoles();
     await sharedPieces(cast.member.id, cast.circle.id, [t.deps.clock.now()]);
     const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString("base64url");
@@ -106,7 +120,7 @@ describe("GET /api/circles/:slug/feed", () => {
       b64(["x"]),
     ]) {
       const res = await feedPage(cast.member, cast.circle.slug, cursor);
-      expect([cursor, res.status, res.body.message]).toEqual([cursor, 422, CIRCLE_MESSAGES.badCursor]);
+      expect([cursor, res.status, res.body.message]).toEqual([cursor, 422, COMMUNITY_MESSAGES.badCursor]);
       const members = await call(cast.member, "GET", `/api/circles/${cast.circle.slug}/members?cursor=${encodeURIComponent(cursor)}`);
       expect([cursor, members.status, members.body?.message]).toEqual([cursor, 422, CIRCLE_MESSAGES.badCursor]);
     }
@@ -119,7 +133,7 @@ describe("GET /api/circles/:slug/feed", () => {
     const long = Buffer.from(JSON.stringify({ t: "2026-01-01T00:00:00.000000Z", id: "00000000-0000-4000-8000-000000000000", pad: "x".repeat(400) })).toString("base64url");
     for (const path of ["feed", "members"]) {
       const res = await call(cast.member, "GET", `/api/circles/${cast.circle.slug}/${path}?cursor=${long}`);
-      expect([path, res.status, res.body?.message]).toEqual([path, 422, CIRCLE_MESSAGES.badCursor]);
+      expect([path, res.status, res.body?.message]).toEqual([path, 422, path === "feed" ? COMMUNITY_MESSAGES.badCursor : CIRCLE_MESSAGES.badCursor]);
     }
   });
 

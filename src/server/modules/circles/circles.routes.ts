@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { CIRCLE_INVITES_PER_HOUR, EMAIL_INVITES_PER_HOUR } from "#shared/constants.ts";
 import { CIRCLE_MESSAGES } from "#shared/domain/circles.ts";
 import {
-  circleFeedPage,
+  circleListQuery,
   circleFeedQuery,
   circleInvites,
   circleMembersPage,
@@ -106,10 +106,11 @@ export const circlesRoutes = new Hono<AppEnv>()
   .put("/circles/:slug/mute", signedIn(), validate("json", muteInput), async (c) => {
     return respond(c, circleResponse, { circle: await setMuted(c.get("deps").db, requireUser(c), c.req.param("slug"), c.req.valid("json").muted) });
   })
+  /** ?prompt=all|freewrite|ID &filter=all|featured|week &sort=recent|liked|longest|author &q= &cursor=, as the community's feed */
   .get("/circles/:slug/feed", signedIn(), validate("query", circleFeedQuery), async (c) => {
-    return respond(c, circleFeedPage, await circleFeed(c.get("deps").db, requireUser(c), c.req.param("slug"), c.req.valid("query").cursor));
+    return circleFeed(c, requireUser(c), c.req.param("slug"), c.req.valid("query"));
   })
-  .get("/circles/:slug/members", signedIn(), validate("query", circleFeedQuery), async (c) => {
+  .get("/circles/:slug/members", signedIn(), validate("query", circleListQuery), async (c) => {
     return respond(c, circleMembersPage, await listMembers(c.get("deps").db, requireUser(c), c.req.param("slug"), c.req.valid("query").cursor));
   })
   .patch("/circles/:slug/members/:userId", signedIn(), memberId, validate("json", memberRoleInput), async (c) => {

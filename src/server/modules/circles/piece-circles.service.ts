@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
+import { MAX_CIRCLES_PER_WRITER } from "#shared/constants.ts";
 import { CIRCLE_MESSAGES } from "#shared/domain/circles.ts";
 import { shownInCircleSql } from "../../db/audience.ts";
 import type { Queryable } from "../../db/client.ts";
 import { HttpError } from "../../http/errors.ts";
+import type { RealtimeBus } from "../../realtime/bus.ts";
 import { notifyPieces } from "./circle-notify.service.ts";
 
 /*
@@ -49,6 +51,32 @@ export async function circlesOfPiece(tx: Queryable, pieceId: string): Promise<st
 /** A restored piece is shared again with those of `circleIds` its writer is still in (a circle since deleted or left is skipped). */
 export async function reshareWithCircles(tx: Queryable, userId: string, pieceId: string, createdAt: Date, circleIds: string[]): Promise<void> {
   await shareFromMemberships(tx, userId, pieceId, createdAt, circleIds);
+}
+
+/**
+ * Every instance's feed cache drops the pages of `circleIds`' feeds: the piece left them
+ * (deleted, trashed, hidden), came back, or changed what its card shows (a server-only event).
+ */
+export async function circlesChanged(realtime: RealtimeBus, tx: Queryable, pieceId: string, circleIds: readonly string[]): Promise<void> {
+  if (circleIds.length > 0) await realtime.publish(tx, "circle:changed", { circleIds: [...circleIds], id: pieceId });
+}
+
+/** The same, for the circles the piece is shared with (and not hidden in) now. */
+export async function pieceCirclesChanged(realtime: RealtimeBus, tx: Queryable, pieceId: string): Promise<void> {
+  await circlesChanged(realtime, tx, pieceId, await circlesOfPiece(tx, pieceId));
+}
+
+/** The same for every circle a writer's pieces of circles only are shown in (their account is going): one read, events of MAX_CIRCLES_PER_WRITER circles each. */
+export async function writerCirclesChanged(realtime: RealtimeBus, tx: Queryable, userId: string): Promise<void> {
+  const { rows } = (await tx.execute(sql`
+    select pc.circle_id, min(pc.submission_id::text) as piece_id
+    from submissions s join piece_circles pc on pc.submission_id = s.id
+    where s.user_id = ${userId}::uuid and s.is_private and ${shownInCircleSql(sql`pc`)}
+    group by pc.circle_id`)) as { rows: { circle_id: string; piece_id: string }[] };
+  for (let i = 0; i < rows.length; i += MAX_CIRCLES_PER_WRITER) {
+    const chunk = rows.slice(i, i + MAX_CIRCLES_PER_WRITER);
+    await circlesChanged(realtime, tx, chunk[0]!.piece_id, chunk.map((r) => r.circle_id));
+  }
 }
 
 /** Calls `announce` with the circles a piece is shared with, when it is shared with any (a circle's live event: issue 29 item 4). */

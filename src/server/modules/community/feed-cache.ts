@@ -34,7 +34,8 @@ const RECENTLY_DELIVERED_MAX = 1024;
 const LOCAL_HOLD_MS = 5_000;
 const WEEK_MS = THIS_WEEK_DAYS * 24 * 60 * 60 * 1000;
 
-export type FeedKey = Pick<FeedParams, "prompt" | "filter" | "sort">;
+/** A view: the community's, or a circle's (`circleId`: issue 29 item 4, the same views of its own pieces). */
+export type FeedKey = Pick<FeedParams, "prompt" | "filter" | "sort"> & { circleId?: string | undefined };
 
 export interface CachedFeedPage {
   key: FeedKey;
@@ -56,40 +57,48 @@ function unreachable(event: never): never {
 }
 
 /**
- * Which cached first pages an event changes. Exact, never looser: a page that may differ after
- * the event must answer true.
+ * Which cached pages an event changes. Exact, never looser: a page that may differ after the
+ * event must answer true. A circle's pages hear their circle's events (`circleIds`), and the
+ * community's events about a piece that may be shared with circles too.
  */
 export function staleAfter(event: LiveEvent): (key: FeedKey, ids: ReadonlySet<string>) => boolean {
   switch (event.type) {
     // A new piece enters every view it matches; a deleted one leaves the views (and may have been
-    // their head or the piece after the page, which the next cursor names): drop them all.
+    // their head or the piece after the page, which the next cursor names): drop them all. A
+    // piece of the community is announced by these alone even when shared with circles too, so
+    // the rules below hold for circles' pages as well.
     case "piece:published":
     case "piece:deleted":
       return () => true;
     // Likes show on the card and order Most Liked (of the view's 200 newest, any of which may rise).
     case "piece:liked":
       return (key, ids) => key.sort === "liked" || ids.has(event.payload.id);
-    // Comments only show on the card: no view is filtered or ordered by them.
+    // Comments, comments off and the content warning only show on the card: no view is filtered or ordered by them.
     case "piece:commented":
-      return (_key, ids) => ids.has(event.payload.id);
-    // The badge on the card, and the piece enters or leaves Editor's Picks.
-    case "piece:featured":
-      return (key, ids) => key.filter === "featured" || ids.has(event.payload.id);
-    // The admins' report queue, and pieces shared with circles only: no community feed shows them.
-    case "reports:changed":
-    case "circle:published":
-    case "circle:liked":
-    case "circle:commented":
-      return () => false;
-    // Comments off and the content warning only show on the card.
     case "piece:controls":
       return (_key, ids) => ids.has(event.payload.id);
+    // The badge on the card, and the piece enters or leaves Editor's Picks (a circle's too).
+    case "piece:featured":
+      return (key, ids) => key.filter === "featured" || ids.has(event.payload.id);
+    // The admins' report queue.
+    case "reports:changed":
+      return () => false;
+    // A circle's own events reach its pages only.
+    case "circle:published":
+    case "circle:changed":
+      return (key) => inCircles(key, event.payload.circleIds);
+    case "circle:liked":
+      return (key, ids) => inCircles(key, event.payload.circleIds) && (key.sort === "liked" || ids.has(event.payload.id));
+    case "circle:commented":
+      return (key, ids) => inCircles(key, event.payload.circleIds) && ids.has(event.payload.id);
     default:
       return unreachable(event);
   }
 }
 
-export const feedKeyString = (key: FeedKey) => `${key.prompt}|${key.filter}|${key.sort}`;
+const inCircles = (key: FeedKey, circleIds: readonly string[]) => key.circleId !== undefined && circleIds.includes(key.circleId);
+
+export const feedKeyString = (key: FeedKey) => `${key.circleId ? `${key.circleId}:` : ""}${key.prompt}|${key.filter}|${key.sort}`;
 const pageKey = (key: FeedKey, cursor: string | null) => (cursor === null ? feedKeyString(key) : `${feedKeyString(key)}@${cursor}`);
 
 /** A weak validator: the gzipped and the plain body are the same representation. */

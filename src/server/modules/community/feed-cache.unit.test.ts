@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CommunityFeedPage } from "#shared/schemas/community.ts";
-import { LIVE_EVENT_TYPES, type LiveEvent } from "#shared/schemas/events.ts";
+import { liveEventSchema, type LiveEvent } from "#shared/schemas/events.ts";
 import type { StoredLiveEvent } from "#server/realtime/bus.ts";
 import { FeedCache, staleAfter, type FeedKey } from "./feed-cache.ts";
 
@@ -84,10 +84,35 @@ describe("FeedCache", () => {
       { type: "circle:published", payload: { circleIds: [id], id } },
       { type: "circle:liked", payload: { circleIds: [id], id, likeCount: 1 } },
       { type: "circle:commented", payload: { circleIds: [id], id, commentCount: 1 } },
+      { type: "circle:changed", payload: { circleIds: [id], id } },
     ];
-    expect([...samples, ...unseen].map((e) => e.type).sort()).toEqual([...LIVE_EVENT_TYPES].sort());
+    const types = liveEventSchema.options.map((o) => o.shape.type.value);
+    expect([...samples, ...unseen].map((e) => e.type).sort()).toEqual([...types].sort());
     for (const e of unseen) expect(staleAfter(e)(key("recent"), new Set([id])), e.type).toBe(false);
     // Each one drops a page that shows its piece.
     for (const e of samples) expect(staleAfter(e)(key("recent"), new Set([id])), e.type).toBe(true);
+  });
+
+  it("drops a circle's pages on that circle's events, and on the community's about a piece they show", () => {
+    const id = crypto.randomUUID();
+    const circle = crypto.randomUUID();
+    const other = crypto.randomUUID();
+    const mine = (sort: FeedKey["sort"]): FeedKey => ({ ...key(sort), circleId: circle });
+    const shown = new Set([id]);
+    const none = new Set<string>();
+    const ofCircle = (circleIds: string[]): LiveEvent[] => [
+      { type: "circle:published", payload: { circleIds, id } },
+      { type: "circle:changed", payload: { circleIds, id } },
+    ];
+    for (const e of ofCircle([other, circle])) expect(staleAfter(e)(mine("recent"), none), e.type).toBe(true);
+    for (const e of ofCircle([other])) expect(staleAfter(e)(mine("recent"), shown), e.type).toBe(false);
+    const like: LiveEvent = { type: "circle:liked", payload: { circleIds: [circle], id, likeCount: 2 } };
+    expect([staleAfter(like)(mine("recent"), shown), staleAfter(like)(mine("liked"), none), staleAfter(like)(mine("recent"), none)]).toEqual([true, true, false]);
+    const comment: LiveEvent = { type: "circle:commented", payload: { circleIds: [circle], id, commentCount: 2 } };
+    expect([staleAfter(comment)(mine("recent"), shown), staleAfter(comment)(mine("recent"), none)]).toEqual([true, false]);
+    // A piece of the community shared with circles too is announced by the community's events alone.
+    expect(staleAfter({ type: "piece:published", payload: { id, promptId: id } })(mine("recent"), none)).toBe(true);
+    expect(staleAfter({ type: "piece:liked", payload: { id, likeCount: 1 } })(mine("recent"), shown)).toBe(true);
+    expect(staleAfter({ type: "piece:controls", payload: { id, commentsOff: true, contentWarning: null } })(mine("recent"), shown)).toBe(true);
   });
 });

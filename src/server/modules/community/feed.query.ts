@@ -3,8 +3,8 @@ import { z } from "zod";
 import { COMMUNITY_FEED_LIMIT, COMMUNITY_PAGE_SIZE, COMMUNITY_PREVIEW_CHARS, THIS_WEEK_DAYS } from "#shared/constants.ts";
 import type { FeedQuery } from "#shared/schemas/community.ts";
 import { authorLabelSql } from "../../db/author-label.ts";
-import { publicPieceSql, readablePieceSql, readerById } from "../../db/audience.ts";
 import { keyTimeSql } from "../../db/keyset.ts";
+import { feedScope, newestFirst, type FeedScope } from "./feed-scope.ts";
 import { pieceColumns, publicPieceRow } from "./piece.query.ts";
 
 /*
@@ -74,6 +74,8 @@ export interface FeedRequest extends Omit<FeedQuery, "cursor"> {
   cursor?: string | undefined;
   viewerId: string | null;
   now: Date;
+  /** A circle's feed (issue 29 item 4); absent, the community's. */
+  circleId?: string | undefined;
 }
 
 /**
@@ -81,25 +83,27 @@ export interface FeedRequest extends Omit<FeedQuery, "cursor"> {
  * (`where`), and its search (a tsquery) apart; null when a search has no words (nothing matches).
  */
 interface ViewConditions {
+  scope: FeedScope;
   audience: SQL;
   where: SQL[];
   tsquery: string | null;
 }
 
 function viewConditions(req: FeedRequest): ViewConditions | null {
-  // Public, not hidden, and none signed as a writer the viewer blocks (issue 13 item 5).
-  const audience = readablePieceSql(readerById(req.viewerId), sql`s`, "list");
+  // Public (or shared with the circle), not hidden, and none signed as a writer the viewer blocks (issue 13 item 5).
+  const scope = feedScope(req.circleId, req.viewerId);
+  const audience = scope.audience;
   const where: SQL[] = [];
   if (req.prompt === "freewrite") where.push(sql`s.prompt_id = (select id from prompts where kind = 'freewrite' limit 1)`);
   else if (req.prompt !== "all") where.push(sql`s.prompt_id = ${req.prompt}::uuid`);
   if (req.filter === "featured") where.push(sql`s.is_featured = true`);
   if (req.filter === "week") {
     const since = new Date(req.now.getTime() - THIS_WEEK_DAYS * 24 * 60 * 60 * 1000);
-    where.push(sql`s.created_at >= ${since.toISOString()}::timestamptz`);
+    where.push(sql`${scope.time} >= ${since.toISOString()}::timestamptz`);
   }
-  if (!req.q) return { audience, where, tsquery: null };
+  if (!req.q) return { scope, audience, where, tsquery: null };
   const terms = searchTerms(req.q);
-  return terms.length === 0 ? null : { audience, where, tsquery: toPrefixQuery(terms) };
+  return terms.length === 0 ? null : { scope, audience, where, tsquery: toPrefixQuery(terms) };
 }
 
 /**
@@ -113,8 +117,6 @@ function viewConditions(req: FeedRequest): ViewConditions | null {
  */
 export const SEARCH_WALK = 2000;
 
-const NEWEST_FIRST = sql.raw(`order by s.created_at desc nulls last, s.id desc nulls last`);
-
 /**
  * The `limit` newest pieces of the view, newest first, with `columns` (names of `submissions`
  * columns). Without a search: one read of the newest-first index. With one: see SEARCH_WALK.
@@ -122,28 +124,30 @@ const NEWEST_FIRST = sql.raw(`order by s.created_at desc nulls last, s.id desc n
 function newestOfView(view: ViewConditions, columns: string[], limit: number): SQL {
   const where = sql.join([view.audience, ...view.where], sql` and `);
   const cols = sql.raw(columns.map((c) => `s.${c}`).join(", "));
-  if (!view.tsquery) return sql`select ${cols} from submissions s where ${where} ${NEWEST_FIRST} limit ${limit}`;
+  const { scope } = view;
+  const order = newestFirst(scope);
+  if (!view.tsquery) return sql`select ${cols} from ${scope.from} where ${where} ${order} limit ${limit}`;
   const matches = searchMatches(view.tsquery);
   // The edge only splits the work (any edge gives the same rows), so it is counted among the
   // view's public pieces, hidden or blocked ones too: read from submissions_public_created_idx
   // alone, without visiting 2,000 rows of the table to ask whether each is hidden (issue 28 item 4).
-  const edgeWhere = sql.join([publicPieceSql(sql`s`), ...view.where], sql` and `);
+  const edgeWhere = sql.join([scope.edge, ...view.where], sql` and `);
   const names = sql.raw(columns.join(", "));
   return sql`
     with edge_row as materialized (
-      select s.created_at, s.id from submissions s where ${edgeWhere} ${NEWEST_FIRST} offset ${SEARCH_WALK - 1} limit 1
+      select s.created_at, s.id from ${scope.from} where ${edgeWhere} ${order} offset ${SEARCH_WALK - 1} limit 1
     ),
     edge as (
       select coalesce((select created_at from edge_row), '-infinity'::timestamptz) as t,
         coalesce((select id from edge_row), '00000000-0000-0000-0000-000000000000'::uuid) as id
     ),
     newer as materialized (
-      select ${cols} from submissions s
-      where ${where} and ${matches} and (s.created_at, s.id) >= ((select t from edge), (select id from edge))
-      ${NEWEST_FIRST} limit ${limit}
+      select ${cols} from ${scope.from}
+      where ${where} and ${matches} and (${scope.time}, ${scope.id}) >= ((select t from edge), (select id from edge))
+      ${order} limit ${limit}
     ),
     older as materialized (
-      select ${cols} from submissions s
+      select ${cols} from ${scope.from}
       where (select count(*) from newer) < ${limit} and exists (select 1 from edge_row) and ${where} and ${matches}
     )
     select ${names} from (
@@ -151,7 +155,7 @@ function newestOfView(view: ViewConditions, columns: string[], limit: number): S
       union all
       select ${names} from older o where (o.created_at, o.id) < ((select t from edge), (select id from edge))
     ) s
-    ${NEWEST_FIRST} limit ${limit}`;
+    order by s.created_at desc nulls last, s.id desc nulls last limit ${limit}`;
 }
 
 /**
@@ -200,7 +204,7 @@ export function feedPageQuery(req: FeedRequest, cursor: FeedCursor | null, limit
   if (!view) return null;
 
   if (req.sort === "recent") {
-    if (cursor) view.where.push(sql`(s.created_at, s.id) < (${cursor.k[1]}::timestamptz, ${cursor.k[2]}::uuid)`);
+    if (cursor) view.where.push(sql`(${view.scope.time}, ${view.scope.id}) < (${cursor.k[1]}::timestamptz, ${cursor.k[2]}::uuid)`);
     return sql`
       with page as (
         select s.id, s.created_at, null::text as k from (${newestOfView(view, ["id", "created_at"], limit)}) s
@@ -210,7 +214,7 @@ export function feedPageQuery(req: FeedRequest, cursor: FeedCursor | null, limit
     `;
   }
 
-  if (cursor) view.where.push(sql`(s.created_at, s.id) <= (${cursor.h[0]}::timestamptz, ${cursor.h[1]}::uuid)`);
+  if (cursor) view.where.push(sql`(${view.scope.time}, ${view.scope.id}) <= (${cursor.h[0]}::timestamptz, ${cursor.h[1]}::uuid)`);
   const sort = SORTS[req.sort];
   return sql`
     with win as materialized (

@@ -5,7 +5,7 @@ import type { HttpBindings } from "@hono/node-server";
 import { CLIENT_IP_HEADER } from "../../http/limits.ts";
 import type { AppEnv } from "../../http/context.ts";
 import { waitText } from "#shared/errors.ts";
-import { ADMIN_ONLY_EVENTS, CIRCLE_EVENTS, NOTIFICATIONS_EVENT, notificationsEventPayload } from "#shared/schemas/events.ts";
+import { ADMIN_ONLY_EVENTS, CIRCLE_EVENTS, NOTIFICATIONS_EVENT, notificationsEventPayload, SERVER_ONLY_EVENTS } from "#shared/schemas/events.ts";
 import { HttpError } from "../../http/errors.ts";
 import type { StoredLiveEvent } from "../../realtime/bus.ts";
 import { ViewerBlockFilter } from "../../realtime/viewer-blocks.ts";
@@ -80,6 +80,7 @@ export const eventsRoutes = new Hono<AppEnv>().get("/events", (c) => {
     };
     // The bus only carries events of the public union, already stripped to their public fields.
     const sendEvent = (e: StoredLiveEvent) => {
+      if (SERVER_ONLY_EVENTS.has(e.type)) return;
       if (ADMIN_ONLY_EVENTS.has(e.type) && !c.get("user")?.isAdmin) return;
       if (CIRCLE_EVENTS.has(e.type) && !viewerCircles) return;
       if (!live) sent.add(e.id);

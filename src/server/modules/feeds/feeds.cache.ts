@@ -46,6 +46,7 @@ export function feedsChangedBy(event: LiveEvent): FeedKind[] {
     case "circle:published":
     case "circle:liked":
     case "circle:commented":
+    case "circle:changed":
       return [];
     default:
       return unreachable(event);

@@ -9,7 +9,7 @@ import { notFound } from "../../http/errors.ts";
 import { recordAudit } from "./audit.service.ts";
 import { closeReports } from "./reports.service.ts";
 import { forgetCommentNotification, notifyModeration } from "../notifications/notify.service.ts";
-import { announceInCircles } from "../circles/piece-circles.service.ts";
+import { announceInCircles, circlesChanged, pieceCirclesChanged } from "../circles/piece-circles.service.ts";
 import { moveToTrash } from "../portfolio/trash.service.ts";
 
 /*
@@ -67,9 +67,15 @@ async function moveCommentCount(deps: Deps, tx: Tx, t: Target, by: number): Prom
   else await announceInCircles(tx, t.pieceId, (circleIds) => deps.realtime.publish(tx, "circle:commented", { circleIds, id: t.pieceId, commentCount }));
 }
 
-/** A public piece's change on everyone's live feed; a piece shared with circles only is never named there. */
-async function announce(t: Target, event: () => Promise<void>): Promise<void> {
+/**
+ * A public piece's change on everyone's live feed; a piece shared with circles only is never named
+ * there, and its circles' cached pages are dropped instead (`circleIds`: those it is in, read now
+ * unless given).
+ */
+async function announce(deps: Deps, tx: Tx, t: Target, id: string, event: () => Promise<void>, circleIds?: string[]): Promise<void> {
   if (!t.isPrivate) await event();
+  else if (circleIds) await circlesChanged(deps.realtime, tx, id, circleIds);
+  else await pieceCirclesChanged(deps.realtime, tx, id);
 }
 
 async function apply(deps: Deps, tx: Tx, action: ModerationAction, kind: ReportItemKind, id: string, t: Target, adminId: string, reason: string | null) {
@@ -77,21 +83,21 @@ async function apply(deps: Deps, tx: Tx, action: ModerationAction, kind: ReportI
   const table = kind === "piece" ? submissions : submissionComments;
   if (action === "hide" && !t.hidden) {
     await tx.update(table).set({ hiddenAt: now, hiddenReason: reason, hiddenBy: adminId }).where(eq(table.id, id));
-    if (kind === "piece") await announce(t, () => deps.realtime.publish(tx, "piece:deleted", { id }));
+    if (kind === "piece") await announce(deps, tx, t, id, () => deps.realtime.publish(tx, "piece:deleted", { id }));
     else await moveCommentCount(deps, tx, t, -1);
     if (kind === "piece") await notifyModeration(tx, id, "hidden", reason, now);
   } else if (action === "hide") {
     await tx.update(table).set({ hiddenReason: reason, hiddenBy: adminId }).where(eq(table.id, id));
   } else if (action === "restore" && t.hidden) {
     await tx.update(table).set({ hiddenAt: null, hiddenReason: null, hiddenBy: null }).where(eq(table.id, id));
-    if (kind === "piece") await announce(t, () => deps.realtime.publish(tx, "piece:published", { id, promptId: t.promptId }));
+    if (kind === "piece") await announce(deps, tx, t, id, () => deps.realtime.publish(tx, "piece:published", { id, promptId: t.promptId }));
     else await moveCommentCount(deps, tx, t, 1);
     if (kind === "piece") await notifyModeration(tx, id, "restored", null, now);
   } else if (action === "delete" && kind === "piece") {
     await notifyModeration(tx, id, "deleted", reason, now);
     // Into its writer's trash with the admin's reason, so a mistaken delete can be undone (issue 15 item 3).
-    await moveToTrash(tx, id, now, t.writerId === adminId ? null : { id: adminId, note: reason });
-    if (!t.hidden) await announce(t, () => deps.realtime.publish(tx, "piece:deleted", { id }));
+    const trashed = await moveToTrash(tx, id, now, t.writerId === adminId ? null : { id: adminId, note: reason });
+    if (!t.hidden) await announce(deps, tx, t, id, () => deps.realtime.publish(tx, "piece:deleted", { id }), trashed?.circleIds ?? []);
   } else if (action === "delete") {
     const [gone] = await tx.delete(submissionComments).where(eq(submissionComments.id, id)).returning({ createdAt: submissionComments.createdAt });
     if (gone) await forgetCommentNotification(tx, { pieceId: t.pieceId, createdAt: gone.createdAt });

@@ -5,6 +5,7 @@ import type { pieceControlsInput } from "#shared/schemas/piece-controls.ts";
 import { submissions } from "../../db/schema/index.ts";
 import type { Deps } from "../../deps.ts";
 import { notFound } from "../../http/errors.ts";
+import { pieceCirclesChanged } from "../circles/piece-circles.service.ts";
 
 /**
  * The writer turns comments off or on, or sets or clears the content warning, of their own piece
@@ -23,5 +24,7 @@ export async function updatePieceControls(deps: Deps, userId: string, pieceId: s
       .returning({ isPrivate: submissions.isPrivate, commentsOff: submissions.commentsOff, contentWarning: submissions.contentWarning });
     if (!row) throw notFound(PORTFOLIO_MESSAGES.editNotFound);
     if (!row.isPrivate) await deps.realtime.publish(tx, "piece:controls", { id: pieceId, commentsOff: row.commentsOff, contentWarning: row.contentWarning });
+    // A piece of circles only: their cached pages (the community's event above holds for circles' too).
+    else await pieceCirclesChanged(deps.realtime, tx, pieceId);
   });
 }

@@ -10,6 +10,7 @@ import { notFound } from "../../http/errors.ts";
 import { itemDeleted } from "../moderation/reports.service.ts";
 import { notifyModeration } from "../notifications/notify.service.ts";
 import { moveToTrash } from "./trash.service.ts";
+import { circlesChanged } from "../circles/piece-circles.service.ts";
 
 /*
  * One piece: who may read it, loading it, the writer's private edit and deleting it.
@@ -147,6 +148,7 @@ export async function deleteSubmission(deps: Deps, user: { id: string; isAdmin: 
     const row = await moveToTrash(tx, id, now, byAdmin);
     if (!row) throw failed();
     if (!row.isPrivate) await deps.realtime.publish(tx, "piece:deleted", { id });
+    else if (!row.hidden) await circlesChanged(deps.realtime, tx, id, row.circleIds);
     if (reportsClosed) await deps.realtime.publish(tx, "reports:changed", {});
   });
 }

@@ -1,4 +1,4 @@
-import { circlesOfPiece, reshareWithCircles } from "../circles/piece-circles.service.ts";
+import { circlesOfPiece, pieceCirclesChanged, reshareWithCircles } from "../circles/piece-circles.service.ts";
 import { and, eq, getTableColumns, inArray, lt, or, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { sameSessionRestoreMessage } from "#shared/domain/writing-session.ts";
@@ -47,7 +47,7 @@ const existingUser = (id: AnyPgColumn) => sql<string | null>`(select ${users.id}
  * Moves a locked piece into its writer's trash (inside the caller's transaction, after reports
  * were closed). `admin` is set when an admin removed someone else's piece; the note is their reason.
  */
-export async function moveToTrash(tx: Tx, pieceId: string, now: Date, admin: { id: string; note: string | null } | null): Promise<{ isPrivate: boolean; hidden: boolean } | null> {
+export async function moveToTrash(tx: Tx, pieceId: string, now: Date, admin: { id: string; note: string | null } | null): Promise<{ isPrivate: boolean; hidden: boolean; circleIds: string[] } | null> {
   const [row] = await tx.select({ ...snapshotColumns, hiddenBy: existingUser(submissions.hiddenBy) }).from(submissions).where(eq(submissions.id, pieceId));
   if (!row) return null;
   const { hiddenBy, ...rest } = row;
@@ -60,6 +60,7 @@ export async function moveToTrash(tx: Tx, pieceId: string, now: Date, admin: { i
     importedAt: iso(row.importedAt),
   };
   const shownContent = row.privateContent ?? row.content;
+  const circleIds = await circlesOfPiece(tx, pieceId);
   await tx.insert(trashedPieces).values({
     id: row.id,
     userId: row.userId,
@@ -76,7 +77,7 @@ export async function moveToTrash(tx: Tx, pieceId: string, now: Date, admin: { i
     hiddenBy,
     snapshotVersion: TRASH_SNAPSHOT_VERSION,
     piece,
-    circleIds: await circlesOfPiece(tx, pieceId),
+    circleIds,
   });
   await tx.insert(trashedLikes).select(
     tx.select({ pieceId: submissionLikes.submissionId, userId: submissionLikes.userId, createdAt: submissionLikes.createdAt }).from(submissionLikes).where(eq(submissionLikes.submissionId, pieceId)),
@@ -90,7 +91,7 @@ export async function moveToTrash(tx: Tx, pieceId: string, now: Date, admin: { i
   );
   // Likes, comments, share links and notifications about it go with the row (foreign keys).
   await tx.delete(submissions).where(eq(submissions.id, pieceId));
-  return { isPrivate: row.isPrivate, hidden: row.hiddenAt !== null };
+  return { isPrivate: row.isPrivate, hidden: row.hiddenAt !== null, circleIds };
 }
 
 /**
@@ -159,6 +160,7 @@ export async function restoreFromTrash(deps: Deps, who: { userId: string } | { a
       await notifyModeration(tx, id, "restored", null, now);
     }
     if (!isPrivate && !p.hiddenAt) await deps.realtime.publish(tx, "piece:published", { id, promptId: trashed.promptId });
+    else if (!p.hiddenAt) await pieceCirclesChanged(deps.realtime, tx, id);
     return { id, isPrivate, likeCount: likes?.n ?? 0, commentCount: comments?.n ?? 0 };
   });
 }
