@@ -18,6 +18,7 @@ import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { accountRoutes } from "./modules/account/account.routes.ts";
 import { blocksRoutes } from "./modules/blocks/blocks.routes.ts";
 import { circlesRoutes } from "./modules/circles/circles.routes.ts";
+import { writeInsRoutes } from "./modules/write-ins/write-ins.routes.ts";
 import { collectionsRoutes } from "./modules/collections/collections.routes.ts";
 import { communityRoutes } from "./modules/community/community.routes.ts";
 import { eventsRoutes } from "./modules/events/events.routes.ts";
@@ -89,6 +90,7 @@ export function createApp(deps: Deps) {
     .route("/", moderationRoutes)
     .route("/", collectionsRoutes)
     .route("/", circlesRoutes)
+    .route("/", writeInsRoutes)
     .route("/", exportRoutes)
     .route("/", notificationsRoutes)
     .route("/", accountDeletionRoutes);

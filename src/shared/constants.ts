@@ -101,3 +101,28 @@ export const CIRCLE_INVITES_PER_HOUR = 30;
 /** Addresses one email invitation may name (a class), and such invitations a writer may send per hour. */
 export const MAX_EMAIL_INVITES = 40;
 export const EMAIL_INVITES_PER_HOUR = 5;
+
+/*
+ * Write-ins (issue 30, docs/decisions/017-write-ins.md): a write-in's length, how far ahead one is
+ * scheduled and how many weeks a weekly one is scheduled for at once, how many may be scheduled
+ * at a time (a circle's, the community's), who may join, how often a count is taken, how long a
+ * writer who sends nothing still counts as writing, and the grace after the end in which a last
+ * count is still taken (then the results are final).
+ */
+export const WRITE_IN_MIN_MINUTES = 10;
+export const WRITE_IN_MAX_MINUTES = 60;
+export const WRITE_IN_MAX_AHEAD_DAYS = 90;
+export const WRITE_IN_WEEKLY_WEEKS = 8;
+export const WRITE_IN_MAX_UPCOMING_PER_CIRCLE = 20;
+export const WRITE_IN_MAX_UPCOMING_COMMUNITY = 40;
+export const WRITE_IN_MAX_PARTICIPANTS = 1000;
+export const WRITE_IN_TITLE_MAX = 80;
+export const WRITE_IN_JOIN_OPENS_MS = 10 * 60 * 1000;
+export const WRITE_IN_COUNT_EVERY_MS = 5_000;
+export const WRITE_IN_COUNT_MIN_GAP_MS = 2_000;
+export const WRITE_IN_PRESENT_MS = 40_000;
+export const WRITE_IN_COUNT_GRACE_MS = 15_000;
+export const WRITE_IN_PANEL_TICK_MS = 1_000;
+export const WRITE_IN_MAX_WORDS = 15_000;
+export const WRITE_IN_MAX_WPM = 250;
+export const WRITE_INS_PAGE_SIZE = 20;

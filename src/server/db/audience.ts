@@ -139,6 +139,17 @@ export function circleFeedPieceSql(viewerId: string | null, s: SQL, pc: SQL): SQ
   return viewerId ? sql`${shown} and ${pieceNotBlockedByViewer(viewerId, s)}` : shown;
 }
 
+/**
+ * Write-ins (issue 30): who may see a write-in `w` (its time, title, who came and their counts,
+ * never a text). The community's are anyone's; a circle's are its members' (site admins read
+ * every circle). Joining and scheduling ask more (modules/write-ins/access.ts).
+ */
+export function readableWriteInSql(viewer: Viewer, w: SQL): SQL {
+  if (viewer.kind === "admin") return sql`true`;
+  if (viewer.kind === "visitor") return sql`${w}.circle_id is null`;
+  return sql`(${w}.circle_id is null or exists (select 1 from circle_members cm where cm.circle_id = ${w}.circle_id and cm.user_id = ${viewer.id}::uuid))`;
+}
+
 /** What the predicates read of a piece. */
 export interface PieceAudienceRow {
   userId: string;

@@ -34,6 +34,13 @@ const OPEN_TO_VISITORS = new Set([
   "GET /api/podium",
   // What an invite link shows of its circle (issue 29 item 2): anyone holding the link may read it.
   "GET /api/invites/:code",
+  // Write-ins (issue 30): the server's clock, and the community's write-ins, their live panel and
+  // results are anyone's to read (a circle's answer 404 to a visitor: write-ins.permissions.test.ts).
+  "GET /api/time",
+  "GET /api/write-ins",
+  "GET /api/write-ins/:id",
+  "GET /api/write-ins/:id/panel",
+  "GET /api/write-ins/:id/results",
 ]);
 const isOpen = (route: string) => OPEN_TO_VISITORS.has(route) || route.split(" ")[1]!.startsWith("/api/auth/");
 

@@ -80,10 +80,22 @@ export function localDayStart(date: string, timeZone: string): Date {
 
 /** The instant the writer's local `date` reaches `hour`:00 (the weekly best-of's Sunday 09:00). */
 export function localHourStart(date: string, hour: number, timeZone: string): Date {
+  return localMinuteStart(date, hour * 60, timeZone);
+}
+
+/** The instant the local `date` reaches `minuteOfDay` minutes after midnight in `timeZone` (a weekly write-in's wall time). */
+export function localMinuteStart(date: string, minuteOfDay: number, timeZone: string): Date {
   const tz = isValidTimeZone(timeZone) ? timeZone : "UTC";
-  const wall = Date.parse(`${date}T${String(hour).padStart(2, "0")}:00:00Z`);
+  const wall = Date.parse(`${date}T00:00:00Z`) + minuteOfDay * 60_000;
   const guess = wall - zoneOffsetMs(new Date(wall), tz);
   return new Date(wall - zoneOffsetMs(new Date(guess), tz));
+}
+
+/** Minutes after local midnight at an instant in `timeZone` (seconds dropped). */
+export function localMinuteOfDay(at: Date, timeZone: string): number {
+  const tz = isValidTimeZone(timeZone) ? timeZone : "UTC";
+  const local = at.getTime() + zoneOffsetMs(at, tz);
+  return Math.floor((((local % 86_400_000) + 86_400_000) % 86_400_000) / 60_000);
 }
 
 /** [start, end) of the writer's local `date` as instants, for comparing stored times without the database's zone list. */

@@ -7,3 +7,4 @@ export * from "./notifications.ts";
 export * from "./trash.ts";
 export * from "./prompt-counts.ts";
 export * from "./circles.ts";
+export * from "./write-ins.ts";
