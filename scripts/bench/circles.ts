@@ -119,7 +119,7 @@ async function main() {
       ["A circle's feed, a later page (after 300 pieces)", view({}), { h: [later.t, later.id], k: [null, later.t, later.id], n: 30 }],
       ["A circle's feed, Most Liked", view({ sort: "liked" }), null],
       ["A circle's feed, This Week by author", view({ filter: "week", sort: "author" }), null],
-      ["A circle's feed, Editors' Picks (none in the circle: the walk ends at the circle's pieces)", view({ filter: "featured" }), null],
+      ["A circle's feed, Editors' Picks (the picks' index, each looked up in the circle)", view({ filter: "featured" }), null],
       ["A circle's feed, search of a common word", view({ q: "bench" }), null],
       ["A circle's feed, search of a word no piece has", view({ q: "zyzzyva" }), null],
     ];

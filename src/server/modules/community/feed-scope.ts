@@ -20,6 +20,8 @@ export interface FeedScope {
   id: SQL;
   /** What a search's edge counts (feed.query.ts, newestOfView): the scope's pieces, hidden or blocked ones too. */
   edge: SQL;
+  /** Where the edge reads them when the view has no filter of its own: an index alone (no piece row). */
+  edgeFrom: SQL;
 }
 
 export function feedScope(circleId: string | null | undefined, viewerId: string | null): FeedScope {
@@ -30,6 +32,7 @@ export function feedScope(circleId: string | null | undefined, viewerId: string 
       time: sql`s.created_at`,
       id: sql`s.id`,
       edge: publicPieceSql(sql`s`),
+      edgeFrom: sql`submissions s`,
     };
   }
   const inCircle = sql`pc.circle_id = ${circleId}::uuid`;
@@ -39,6 +42,7 @@ export function feedScope(circleId: string | null | undefined, viewerId: string 
     time: sql`pc.created_at`,
     id: sql`pc.submission_id`,
     edge: inCircle,
+    edgeFrom: sql`piece_circles pc`,
   };
 }
 

@@ -135,7 +135,8 @@ function newestOfView(view: ViewConditions, columns: string[], limit: number): S
   const names = sql.raw(columns.join(", "));
   return sql`
     with edge_row as materialized (
-      select s.created_at, s.id from ${scope.from} where ${edgeWhere} ${order} offset ${SEARCH_WALK - 1} limit 1
+      select ${scope.time} as created_at, ${scope.id} as id from ${view.where.length > 0 ? scope.from : scope.edgeFrom}
+      where ${edgeWhere} ${order} offset ${SEARCH_WALK - 1} limit 1
     ),
     edge as (
       select coalesce((select created_at from edge_row), '-infinity'::timestamptz) as t,
