@@ -42,6 +42,9 @@ export const ROUTE_PATHS = {
   circles: "/circles",
   circle: "/circles/:slug",
   circleInvite: "/join/:code",
+  writeIns: "/write-ins",
+  writeIn: "/write-ins/:id",
+  writeInSession: "/write-ins/:id/write",
 } as const;
 
 const PATTERNS = Object.values(ROUTE_PATHS).map(
