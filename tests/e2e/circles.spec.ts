@@ -20,6 +20,26 @@ async function accessibleOnPhoneAndDesktop(page: Page): Promise<void> {
 
 const waitForWritingTime = (page: Page) => expect(page.getByRole("timer", { name: "Writing time complete" })).toBeVisible({ timeout: 15_000 });
 
+/** Writes a piece on /write and shares it with the circle alone, not the community. */
+async function publishToCircleAlone(page: Page, circleName: string, title: string, words: string): Promise<void> {
+  await page.goto("/write");
+  await expect(page.getByText("Loading prompt...")).toBeHidden();
+  await page.getByRole("textbox", { name: "Title" }).fill(title);
+  await page.getByRole("textbox", { name: "Your writing" }).fill(words);
+  await waitForWritingTime(page);
+  await page.getByRole("button", { name: "publish" }).click();
+  const form = page.getByRole("dialog", { name: "How would you like to share this?" });
+  await expect(form.getByRole("checkbox", { name: "Community" })).toBeChecked();
+  await form.getByRole("checkbox", { name: "Community" }).uncheck();
+  await form.getByRole("checkbox", { name: circleName }).check();
+  const published = page.waitForResponse((r) => r.url().endsWith("/api/submissions") && r.request().method() === "POST");
+  await form.getByRole("button", { name: "Share", exact: true }).click();
+  const res = await published;
+  expect(res.status(), await res.text()).toBe(201);
+  expect(res.request().postDataJSON()).toMatchObject({ action: "publish", community: false, circles: [expect.any(String)] });
+  await expect(page.getByRole("heading", { name: "Thanks for sharing. It's brave, and we appreciate it." })).toBeVisible();
+}
+
 test("a circle: made, joined by invite link, a piece shared with it alone, and hidden from everyone else", async ({ browser }) => {
   test.setTimeout(120_000);
   const circleName = `Tuesday Poets ${unique()}`;
@@ -79,22 +99,7 @@ test("a circle: made, joined by invite link, a piece shared with it alone, and h
   await expect(m.getByText("2 members", { exact: false })).toBeVisible();
 
   // ... and publishes a piece to the circle alone.
-  await m.goto("/write");
-  await expect(m.getByText("Loading prompt...")).toBeHidden();
-  await m.getByRole("textbox", { name: "Title" }).fill(title);
-  await m.getByRole("textbox", { name: "Your writing" }).fill("Words for the few who meet on Tuesdays, and no one else.");
-  await waitForWritingTime(m);
-  await m.getByRole("button", { name: "publish" }).click();
-  const form = m.getByRole("dialog", { name: "How would you like to share this?" });
-  await expect(form.getByRole("checkbox", { name: "Community" })).toBeChecked();
-  await form.getByRole("checkbox", { name: "Community" }).uncheck();
-  await form.getByRole("checkbox", { name: circleName }).check();
-  const published = m.waitForResponse((r) => r.url().endsWith("/api/submissions") && r.request().method() === "POST");
-  await form.getByRole("button", { name: "Share", exact: true }).click();
-  const res = await published;
-  expect(res.status(), await res.text()).toBe(201);
-  expect(res.request().postDataJSON()).toMatchObject({ action: "publish", community: false, circles: [expect.any(String)] });
-  await expect(m.getByRole("heading", { name: "Thanks for sharing. It's brave, and we appreciate it." })).toBeVisible();
+  await publishToCircleAlone(m, circleName, title, "Words for the few who meet on Tuesdays, and no one else.");
 
   // The owner: one new piece on the list, and the piece in the circle's feed.
   await o.goto("/circles");
@@ -113,6 +118,35 @@ test("a circle: made, joined by invite link, a piece shared with it alone, and h
   await expect(o.getByText("Words for the few who meet on Tuesdays", { exact: false })).toBeVisible();
   await o.getByRole("link", { name: `Back to ${circleName}` }).first().click();
   await expect(feedCard(o, title)).toBeVisible();
+
+  // The community's toolbar on the circle's pieces: the owner shares a second piece; the member
+  // sorts, searches, finds nothing among Editor's Picks and clears the filters; the view is in the URL.
+  const ownTitle = `Harbour lights ${unique()}`;
+  await publishToCircleAlone(o, circleName, ownTitle, "Lanterns swing over the harbour while the boats come in.");
+  await m.goto(`/circles/${encodeURIComponent(slug)}`);
+  const pieces = m.getByRole("list", { name: "Pieces" });
+  await expect(pieces.getByRole("listitem").first()).toContainText(ownTitle);
+  await m.getByRole("combobox", { name: "Sort" }).selectOption({ label: "Most Liked" });
+  await expect(pieces.getByRole("listitem").first()).toContainText(title);
+  await m.getByRole("searchbox", { name: "Search responses" }).fill("lanterns");
+  await expect(feedCard(m, title)).toHaveCount(0);
+  await expect(feedCard(m, ownTitle)).toBeVisible();
+  await m.reload();
+  await expect(m.getByRole("searchbox", { name: "Search responses" })).toHaveValue("lanterns");
+  await expect(m.getByRole("combobox", { name: "Sort" })).toHaveValue("liked");
+  await expect(feedCard(m, ownTitle)).toBeVisible();
+  await expect(feedCard(m, title)).toHaveCount(0);
+  await m.getByRole("combobox", { name: "Responses" }).selectOption({ label: "Editor's Picks" });
+  await expect(m.getByRole("heading", { name: "Nothing matches" })).toBeVisible();
+  await expect(m.getByText('No piece in this circle matches "lanterns".')).toBeVisible();
+  await accessibleOnPhoneAndDesktop(m);
+  await m.getByRole("button", { name: "Clear filters" }).click();
+  await expect(m.getByRole("searchbox", { name: "Search responses" })).toHaveValue("");
+  await expect(m.getByRole("combobox", { name: "Responses" })).toHaveValue("all");
+  await expect(feedCard(m, ownTitle)).toBeVisible();
+  await expect(pieces.getByRole("listitem").first()).toContainText(title);
+  await m.goBack();
+  await expect(m.getByRole("heading", { name: "Nothing matches" })).toBeVisible();
 
   // Not in the community's feed.
   await o.goto("/community");
