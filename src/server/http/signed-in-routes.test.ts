@@ -41,6 +41,7 @@ const OPEN_TO_VISITORS = new Set([
   "GET /api/write-ins/:id",
   "GET /api/write-ins/:id/panel",
   "GET /api/write-ins/:id/results",
+  "GET /api/write-ins/:id/calendar.ics",
 ]);
 const isOpen = (route: string) => OPEN_TO_VISITORS.has(route) || route.split(" ")[1]!.startsWith("/api/auth/");
 

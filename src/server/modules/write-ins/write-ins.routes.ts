@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { localDate } from "#shared/domain/dates.ts";
+import { ROUTE_PATHS } from "#shared/routes.ts";
 import { WRITE_IN_MESSAGES as M } from "#shared/domain/write-ins.ts";
 import {
   cancelWriteInQuery,
@@ -27,6 +28,7 @@ import { respond } from "../../http/respond.ts";
 import { validate } from "../../http/validate.ts";
 import { notSuspended } from "../moderation/suspension.service.ts";
 import { writeInFor } from "./access.ts";
+import { writeInCalendar } from "./ics.ts";
 import { listWriteIns } from "./list.service.ts";
 import { writeInPanel } from "./panel.ts";
 import { writeInResults } from "./results.service.ts";
@@ -96,4 +98,30 @@ export const writeInsRoutes = new Hono<AppEnv>()
   })
   .get("/write-ins/:id/results", writeInId, async (c) => {
     return respond(c, writeInResultsSchema, await writeInResults(c.get("deps"), c.get("user") ?? null, c.req.valid("param").id));
+  })
+  /** An .ics file to add the write-in to a calendar (issue 30 item 1): downloaded with the session, as the page is read. */
+  .get("/write-ins/:id/calendar.ics", writeInId, async (c) => {
+    const deps = c.get("deps");
+    const row = await writeInFor(deps.db, c.req.valid("param").id, viewerOf(c.get("user")));
+    const minutes = Math.round((row.ends_at.getTime() - row.starts_at.getTime()) / 60_000);
+    const url = `${deps.env.APP_URL}${ROUTE_PATHS.writeIn.replace(":id", row.id)}`;
+    const body = writeInCalendar(
+      [
+        {
+          uid: `${row.id}@${new URL(deps.env.APP_URL).host}`,
+          title: row.circle_name ? `${row.circle_name}: ${row.title}` : row.title,
+          startsAt: row.starts_at,
+          endsAt: row.ends_at,
+          canceled: row.canceled_at !== null,
+          url,
+          description: `Write together for ${minutes} minutes. Join: ${url}`,
+        },
+      ],
+      deps.clock.now(),
+    );
+    return c.body(body, 200, {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": `attachment; filename="write-in-${row.starts_at.toISOString().slice(0, 10)}.ics"`,
+      "Cache-Control": "private, no-store",
+    });
   });
