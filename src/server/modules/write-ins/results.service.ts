@@ -3,7 +3,7 @@ import type { WriteInResults } from "#shared/schemas/write-ins.ts";
 import { viewerIdOf, viewerOf } from "../../db/audience.ts";
 import { typedRows } from "../../db/typed-rows.ts";
 import type { Deps } from "../../deps.ts";
-import { conflict } from "../../http/errors.ts";
+import { conflict, HttpError } from "../../http/errors.ts";
 import type { SessionUser } from "../../http/session-user.ts";
 import { writeInFor } from "./access.ts";
 import { participantsQuery } from "./panel.ts";
@@ -24,7 +24,8 @@ export async function writeInResults(deps: Deps, user: SessionUser | null, id: s
   const me = viewerIdOf(viewer);
   const now = deps.clock.now();
   const row = await writeInFor(deps.db, id, viewer);
-  if (now.getTime() < row.starts_at.getTime() || row.canceled_at) throw conflict(M.notStarted, "write_in_not_started");
+  if (row.canceled_at) throw new HttpError(410, "write_in_canceled", M.canceled);
+  if (now.getTime() < row.starts_at.getTime()) throw conflict(M.notStarted, "write_in_not_started");
   const rows = await typedRows(deps.db, participantsQuery(row.id), resultRow);
   const named = rows.filter((r) => r.label !== null).sort((a, b) => a.label!.localeCompare(b.label!, "en") || b.words - a.words);
   const mine = me ? rows.find((r) => r.user_id === me) : undefined;

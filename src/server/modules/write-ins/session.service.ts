@@ -64,8 +64,9 @@ export async function joinWriteIn(deps: Deps, user: SessionUser, id: string, sig
     const before = await participant(tx, row.id, user.id);
     refuseJoinAt(row, now.getTime(), before !== null);
     const chosen: Signature = signature ?? before?.signature ?? "name";
-    const alias = chosen === "alias" ? (user.alias ?? null) : null;
-    const sign: Signature = chosen === "alias" && !alias ? "name" : chosen;
+    const alias = chosen === "alias" ? user.alias?.trim() || null : null;
+    // Asking for an alias without one never shows the name (as a piece's label, shared/domain/author.ts).
+    const sign: Signature = chosen === "alias" && !alias ? "anonymous" : chosen;
     if (before) {
       const [p] = await tx
         .update(writeInParticipants)
@@ -118,8 +119,12 @@ export async function recordCount(deps: Deps, user: SessionUser, id: string, wor
   const row = await writeInFor(deps.db, id, viewer);
   const p = await participant(deps.db, row.id, user.id);
   if (!p) throw conflict(M.notJoined, "write_in_not_joined");
+  // Canceled in its countdown (after some joined): it never takes place, so it takes no count.
+  if (row.canceled_at) throw canceled();
   if (now.getTime() > countsCloseAt({ endsAt: row.ends_at.getTime() })) throw conflict(M.over, "write_in_over");
-  const minutes = Math.max(1, Math.ceil((now.getTime() - p.sessionStart.getTime()) / 60_000));
+  // Before their start (the countdown) a writer has written nothing yet: the count kept is 0.
+  const since = now.getTime() - p.sessionStart.getTime();
+  const minutes = since <= 0 ? 0 : Math.ceil(since / 60_000);
   const kept = Math.min(words, minutes * WRITE_IN_MAX_WPM);
   const gap = new Date(now.getTime() - WRITE_IN_COUNT_MIN_GAP_MS).toISOString();
   const [done] = await deps.db
@@ -146,7 +151,7 @@ export async function leaveWriteIn(deps: Deps, user: SessionUser, id: string, wo
   const row = await writeInFor(deps.db, id, viewer);
   const p = await participant(deps.db, row.id, user.id);
   if (!p) throw conflict(M.notJoined, "write_in_not_joined");
-  if (words !== undefined && now.getTime() <= countsCloseAt({ endsAt: row.ends_at.getTime() })) {
+  if (words !== undefined && !row.canceled_at && now.getTime() <= countsCloseAt({ endsAt: row.ends_at.getTime() })) {
     await recordCount(deps, user, id, words, true);
     return;
   }
