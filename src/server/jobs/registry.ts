@@ -4,6 +4,7 @@ import { defineDigest, digestPlans } from "../modules/digest/digest.job.ts";
 import { defineReminder, reminderPlan } from "../modules/reminders/reminder.job.ts";
 import { defineNightlyBackup, NIGHTLY_BACKUP } from "../backup/nightly.ts";
 import { planDue, type LocalPlan } from "./planner.ts";
+import { remindWriteIns } from "../modules/write-ins/reminders.service.ts";
 
 /** The minute tick that gives due writers their scheduled emails. */
 export const EMAIL_TICK = "email.tick";
@@ -38,6 +39,8 @@ export function defineScheduledWork(deps: Deps): void {
     retryLimit: 0,
     run: async () => {
       await planDue(deps.db, deps.jobs, plans, deps.clock.now());
+      // Write-ins starting in 10 minutes tell those coming (issue 30 item 1).
+      await remindWriteIns(deps.db, deps.clock.now());
     },
   });
 }

@@ -7,7 +7,7 @@ import { formatLongDate } from "./format.ts";
  * and for the email digest later.
  */
 
-export const NOTIFICATION_KINDS = ["comment", "pick", "achievement", "moderation", "likes", "circle_joined", "circle_prompt", "circle_pieces", "circle_request", "circle_approved"] as const;
+export const NOTIFICATION_KINDS = ["comment", "pick", "achievement", "moderation", "likes", "circle_joined", "circle_prompt", "circle_pieces", "circle_request", "circle_approved", "write_in_soon"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** What a moderator did to a writer's piece. */
@@ -28,7 +28,8 @@ export type NotificationData =
   | { kind: "circle_prompt"; date: string }
   | { kind: "circle_pieces" }
   | { kind: "circle_request"; by: string }
-  | { kind: "circle_approved" };
+  | { kind: "circle_approved" }
+  | { kind: "write_in_soon"; writeInId: string; title: string };
 
 const quoted = (piece: string) => `'${piece}'`;
 
@@ -64,5 +65,7 @@ export function notificationText(data: NotificationData, piece: string, count = 
       return `${data.by} asks to join ${piece}`;
     case "circle_approved":
       return `You were let into ${piece}`;
+    case "write_in_soon":
+      return `${quoted(data.title)} starts in 10 minutes`;
   }
 }

@@ -28,6 +28,7 @@ export const notificationData = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("circle_pieces") }),
   z.object({ kind: z.literal("circle_request"), by: z.string() }),
   z.object({ kind: z.literal("circle_approved") }),
+  z.object({ kind: z.literal("write_in_soon"), writeInId: uuidSchema, title: z.string() }),
 ]);
 
 export const notificationItem = z.object({
@@ -39,6 +40,8 @@ export const notificationItem = z.object({
   pieceId: uuidSchema.nullable(),
   /** The circle to link to (issue 29 item 8: someone joined, a new prompt, new pieces); null for every other kind. */
   circleSlug: z.string().nullable(),
+  /** The write-in a reminder is about (issue 30 item 1); null for every other kind. */
+  writeInId: uuidSchema.nullable(),
   /** Likes (or a circle's new pieces) in a batch (1 for every other kind). */
   count: z.number().int(),
   /** When it last changed (a likes batch moves with each like). */

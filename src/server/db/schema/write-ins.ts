@@ -27,6 +27,8 @@ export const writeIns = pgTable(
     repeat: text("repeat", { enum: WRITE_IN_REPEATS }).notNull().default("none"),
     promptMode: text("prompt_mode", { enum: WRITE_IN_PROMPT_MODES }).notNull().default("site"),
     canceledAt: timestamp("canceled_at", { withTimezone: true }),
+    /** When those coming were told it starts in 10 minutes (the minute tick tells each write-in once). */
+    remindedAt: timestamp("reminded_at", { withTimezone: true }),
     createdAt: stampColumn("created_at"),
   },
   (t) => [
@@ -35,6 +37,8 @@ export const writeIns = pgTable(
     index("write_ins_circle_start_idx").on(t.circleId, t.startsAt, t.id),
     index("write_ins_community_start_idx").on(t.startsAt, t.id).where(sql`${t.circleId} IS NULL AND ${t.canceledAt} IS NULL`),
     index("write_ins_series_idx").on(t.seriesId, t.startsAt),
+    // The write-ins still to be reminded of, by start: the minute tick reads the few due now.
+    index("write_ins_remind_idx").on(t.startsAt).where(sql`${t.remindedAt} IS NULL AND ${t.canceledAt} IS NULL`),
     index("write_ins_created_by_idx").on(t.createdBy),
     check("write_ins_title_length", sql`length(btrim(${t.title})) BETWEEN 1 AND 80`),
     check("write_ins_length", sql`${t.endsAt} - ${t.startsAt} BETWEEN interval '10 minutes' AND interval '60 minutes'`),

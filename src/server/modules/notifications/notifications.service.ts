@@ -52,7 +52,9 @@ function toItem(r: Row): NotificationItem[] {
       kind: r.kind,
       message: notificationText(data.data, about, r.count),
       pieceId: r.submissionId,
-      circleSlug: r.circleSlug,
+      // A write-in's reminder leads to the write-in, not to its circle.
+      circleSlug: data.data.kind === "write_in_soon" ? null : r.circleSlug,
+      writeInId: data.data.kind === "write_in_soon" ? data.data.writeInId : null,
       count: r.count,
       updatedAt: r.updatedAt.toISOString(),
       read: r.readAt !== null,

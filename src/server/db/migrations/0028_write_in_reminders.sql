@@ -1,0 +1,2 @@
+ALTER TABLE "write_ins" ADD COLUMN "reminded_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "write_ins_remind_idx" ON "write_ins" USING btree ("starts_at") WHERE "write_ins"."reminded_at" IS NULL AND "write_ins"."canceled_at" IS NULL;
