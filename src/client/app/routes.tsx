@@ -76,6 +76,7 @@ export const routes: RouteObject[] = [
       { path: paths.circles.path, lazy: () => import("./routes/circles.tsx") },
       { path: paths.circle.path, lazy: () => import("./routes/circle.tsx") },
       { path: paths.circleInvite.path, lazy: () => import("./routes/circle-invite.tsx") },
+      { path: paths.writeInSession.path, lazy: () => import("./routes/write-in-session.tsx") },
       { path: "*", lazy: () => import("./routes/not-found.tsx") },
     ],
   },

@@ -43,6 +43,10 @@ export const paths = {
   circleInvite: { path: ROUTE_PATHS.circleInvite, href: (code: string) => `/join/${encodeURIComponent(code)}` },
   collection: { path: ROUTE_PATHS.collection, href: (month: string) => `/collections/${encodeURIComponent(month)}` },
   notifications: { path: ROUTE_PATHS.notifications, href: () => "/notifications" },
+  writeIns: { path: ROUTE_PATHS.writeIns, href: () => "/write-ins" },
+  writeIn: { path: ROUTE_PATHS.writeIn, href: (id: string) => `/write-ins/${encodeURIComponent(id)}` },
+  /** The live writing session of one write-in (its page comes with the writing feature's write-in mode). */
+  writeInSession: { path: ROUTE_PATHS.writeInSession, href: (id: string) => `/write-ins/${encodeURIComponent(id)}/write` },
 } as const;
 
 /** Where to go after signing in: a same-site path from ?next=, else /write (spec: success goes to /write). */

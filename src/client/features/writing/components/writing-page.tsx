@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from "react";
 import type { PromptAnswer, PublishAudience } from "../hooks/use-submit-piece.ts";
+import type { DraftScope } from "../lib/storage.ts";
 import { countWords } from "#shared/domain/words.ts";
 import type { WritingPage as Page } from "#shared/domain/writing-session.ts";
 import { useDocumentTitle } from "#client/lib/use-document-title.ts";
@@ -26,8 +27,11 @@ export function WritingPage({
   afterSuccess,
   renderAudience,
   renderPromptChoice,
+  scope,
 }: {
   page: Page;
+  /** A write-in's own slots for the draft and the writing session (its route seeds the session): /write's stay untouched. */
+  scope?: DraftScope;
   /** A signed-in writer's choice of another prompt than today's (a circle's, issue 29), under the prompt: the route's; nothing without it. */
   renderPromptChoice?: (answer: PromptAnswer | null, onChange: (next: PromptAnswer | null) => void) => ReactNode;
   /** Shown under the thanks (the route's reminder offer). */
@@ -37,7 +41,7 @@ export function WritingPage({
 }) {
   useDocumentTitle(page === "write" ? "Write" : "Freewrite", "One prompt, ten minutes of writing.");
   const [answer, setAnswer] = useState<PromptAnswer | null>(null);
-  const flow = useWritingFlow(page, answer);
+  const flow = useWritingFlow(page, answer, scope);
   const { me, state, text, busy } = flow;
   const noticeId = useId();
   const focus = useFocusMode();

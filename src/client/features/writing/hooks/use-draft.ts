@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { WritingPage } from "#shared/domain/writing-session.ts";
 import {
   clearDraft,
   draftKey,
@@ -13,6 +12,7 @@ import {
   writeDraft,
   writeSideDraft,
   type Draft,
+  type DraftScope,
   type Owner,
 } from "../lib/storage.ts";
 import { draftsWritten, onDraftChange } from "../offline/draft-store.ts";
@@ -51,7 +51,7 @@ const stamp = (t: Text, tab: string, owner: Owner): Draft => ({ title: t.title, 
  * meanwhile keeps saving its text under its own key, so closing it loses nothing. Versions left
  * that way by other tabs are offered the same way when the page opens.
  */
-export function useDraft(page: WritingPage, owner: Owner, text: Text, adopt: (t: Text) => void) {
+export function useDraft(page: DraftScope, owner: Owner, text: Text, adopt: (t: Text) => void) {
   const tab = useRef(Math.random().toString(36).slice(2));
   const ownKey = sideDraftKey(page, tab.current);
   /** The text this tab last wrote to, or took from, the stored draft. */

@@ -7,7 +7,7 @@ import type { SubmissionResponse } from "#shared/schemas/writing.ts";
 import { useToast } from "#client/components/ui/toast.tsx";
 import { meQueryKey, useMe } from "#client/lib/get-me.ts";
 import { usePagePrompt } from "../api/get-prompt.ts";
-import { readPending, VISITOR, writePending } from "../lib/storage.ts";
+import { readPending, VISITOR, writePending, type DraftScope } from "../lib/storage.ts";
 import { INITIAL_VIEW, writingView } from "../lib/writing-view.ts";
 import { QUEUED_MESSAGES, type SaveStateProps } from "../offline/save-state.tsx";
 import { useOfflineQueue } from "../offline/use-offline-queue.ts";
@@ -29,16 +29,16 @@ const COMMUNITY_ONLY: PublishAudience = { community: true, circles: [] };
  * the writing session and its countdown, the prompt, and publish and save — pressed on the page
  * (the form opens, the visitor is asked to sign up, or the notice says how long is left), sent
  * from the form, and the page after. The server decides; this mirrors its rules and never loses
- * the writer's text.
+ * the writer's text. `scope`: whose slots the draft and the session take (a write-in's, not the page's).
  */
-export function useWritingFlow(page: WritingPage, answer?: PromptAnswer | null) {
+export function useWritingFlow(page: WritingPage, answer?: PromptAnswer | null, scope: DraftScope = page) {
   const { data: me = null } = useMe();
   const queryClient = useQueryClient();
   const toast = useToast();
   const [state, dispatch] = useReducer(writingView, INITIAL_VIEW);
-  const text = useWritingText(page, me?.id ?? VISITOR, () => dispatch({ type: "switched" }));
+  const text = useWritingText(scope, me?.id ?? VISITOR, () => dispatch({ type: "switched" }));
   const { owner, title, content } = text;
-  const writing = useWritingSession(page, owner);
+  const writing = useWritingSession(scope, owner);
   const left = useSecondsLeft(writing.session);
   // A chosen prompt (a circle's) is the one a piece answers, and decides where it goes.
   const prompt = usePagePrompt(page, answer?.prompt.id);

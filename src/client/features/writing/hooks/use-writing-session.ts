@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { WritingPage } from "#shared/domain/writing-session.ts";
 import { startWritingSession } from "../api/start-writing-session.ts";
-import { readStoredSession, writeStoredSession, type Owner, type StoredSession } from "../lib/storage.ts";
+import { readStoredSession, writeStoredSession, type DraftScope, type Owner, type StoredSession } from "../lib/storage.ts";
 
 const START_ATTEMPTS = 4;
 const START_BACKOFF_MS = 1000;
@@ -12,7 +11,7 @@ const START_BACKOFF_MS = 1000;
  * one after a save or publish (the next piece needs its own time). Stamped with its `owner`:
  * a visitor's session carries over when they sign in, another writer's is never used.
  */
-export function useWritingSession(page: WritingPage, owner: Owner) {
+export function useWritingSession(page: DraftScope, owner: Owner) {
   const ownerRef = useRef(owner);
   const [session, setSession] = useState<StoredSession | null>(() => readStoredSession(page, owner));
   const [failed, setFailed] = useState(false);

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from "react";
-import type { WritingPage } from "#shared/domain/writing-session.ts";
-import { restoreText, VISITOR, type Owner } from "../lib/storage.ts";
+import { restoreText, VISITOR, type DraftScope, type Owner } from "../lib/storage.ts";
 import { useDraft } from "./use-draft.ts";
 
 /**
@@ -11,7 +10,7 @@ import { useDraft } from "./use-draft.ts";
  * screen (it stays stored for them, and `onSwitch` clears the rest of the page) unless their own
  * session just ran out here and they are on their way back (`keepThroughSignOut`).
  */
-export function useWritingText(page: WritingPage, here: Owner, onSwitch: () => void) {
+export function useWritingText(page: DraftScope, here: Owner, onSwitch: () => void) {
   const [owner, setOwner] = useState<Owner>(here);
   /** The server said this writer's session ended (401): their text waits for them to sign in again. */
   const signedOutMidWriting = useRef(false);

@@ -19,6 +19,9 @@ import { draftStorage } from "../offline/draft-store.ts";
  */
 export const VISITOR = "visitor";
 
+/** Whose slots a page's draft and writing session use: the page's own, or a write-in's (`write-in-<id>`: /write's stay untouched). */
+export type DraftScope = WritingPage | `write-in-${string}`;
+
 /** A user id, or VISITOR. */
 export type Owner = string;
 
@@ -52,13 +55,13 @@ export function visibleTo(stored: Owner | undefined, owner: Owner): boolean {
   return stored !== undefined && (stored === owner || stored === VISITOR);
 }
 
-const sharedDraftKey = (page: WritingPage) => `inkwell.draft.${page}`;
+const sharedDraftKey = (page: DraftScope) => `inkwell.draft.${page}`;
 /** Each account's draft has its own slot, so two writers on one browser never write over each other. */
-export const draftKey = (page: WritingPage, owner: Owner) => (owner === VISITOR ? sharedDraftKey(page) : `${sharedDraftKey(page)}.user.${owner}`);
-const sideDraftPrefix = (page: WritingPage) => `inkwell.draft.${page}.tab.`;
-export const sideDraftKey = (page: WritingPage, tab: string) => `${sideDraftPrefix(page)}${tab}`;
-const pendingKey = (page: WritingPage) => `inkwell.pending.${page}`;
-const sessionKey = (page: WritingPage) => `inkwell.writing-session.${page}`;
+export const draftKey = (page: DraftScope, owner: Owner) => (owner === VISITOR ? sharedDraftKey(page) : `${sharedDraftKey(page)}.user.${owner}`);
+const sideDraftPrefix = (page: DraftScope) => `inkwell.draft.${page}.tab.`;
+export const sideDraftKey = (page: DraftScope, tab: string) => `${sideDraftPrefix(page)}${tab}`;
+const pendingKey = (page: DraftScope) => `inkwell.pending.${page}`;
+const sessionKey = (page: DraftScope) => `inkwell.writing-session.${page}`;
 
 type KeyValue = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 
@@ -113,7 +116,7 @@ function readRaw(key: string): string | null {
  * The autosaved draft when `owner` may see it and it is under 24 hours old: their own slot's, else
  * the shared slot's (a visitor's, carried over through sign-up and sign-in, or their own from before).
  */
-export function readDraft(page: WritingPage, owner: Owner, now = Date.now()): Draft | null {
+export function readDraft(page: DraftScope, owner: Owner, now = Date.now()): Draft | null {
   const keys = owner === VISITOR ? [sharedDraftKey(page)] : [draftKey(page, owner), sharedDraftKey(page)];
   for (const key of keys) {
     const d = parseDraft(readRaw(key));
@@ -123,7 +126,7 @@ export function readDraft(page: WritingPage, owner: Owner, now = Date.now()): Dr
 }
 
 /** The draft stored in its owner's slot; a copy of theirs left in the shared slot moves with it. */
-export function writeDraft(page: WritingPage, draft: Draft): boolean {
+export function writeDraft(page: DraftScope, draft: Draft): boolean {
   const owner = draft.owner ?? VISITOR;
   const ok = write(drafts(), draftKey(page, owner), draft);
   if (owner !== VISITOR && parseDraft(readRaw(sharedDraftKey(page)))?.owner === owner) write(drafts(), sharedDraftKey(page), null);
@@ -131,20 +134,20 @@ export function writeDraft(page: WritingPage, draft: Draft): boolean {
 }
 
 /** `owner`'s draft let go (saved, published or emptied), with a visitor's they had taken over; another writer's stays. */
-export function clearDraft(page: WritingPage, owner: Owner): void {
+export function clearDraft(page: DraftScope, owner: Owner): void {
   write(drafts(), draftKey(page, owner), null);
   const shared = parseDraft(readRaw(sharedDraftKey(page)));
   if (owner !== VISITOR && shared && visibleTo(shared.owner, owner)) write(drafts(), sharedDraftKey(page), null);
 }
 
-export const writeSideDraft = (page: WritingPage, tab: string, draft: Draft | null) => write(drafts(), sideDraftKey(page, tab), draft);
+export const writeSideDraft = (page: DraftScope, tab: string, draft: Draft | null) => write(drafts(), sideDraftKey(page, tab), draft);
 export const removeStored = (key: string) => write(drafts(), key, null);
 
 /**
  * Versions other tabs kept while they disagreed with the draft, that `owner` may see, newest
  * first. Versions older than a day are dropped on the way (whoever wrote them).
  */
-export function sideDrafts(page: WritingPage, owner: Owner, now = Date.now()): { key: string; draft: Draft }[] {
+export function sideDrafts(page: DraftScope, owner: Owner, now = Date.now()): { key: string; draft: Draft }[] {
   const store = drafts();
   if (!store) return [];
   const prefix = sideDraftPrefix(page);
@@ -166,20 +169,20 @@ export function sideDrafts(page: WritingPage, owner: Owner, now = Date.now()): {
   return found.sort((a, b) => b.draft.updatedAt - a.draft.updatedAt);
 }
 
-export function readPending(page: WritingPage, owner: Owner): PendingAction | null {
+export function readPending(page: DraftScope, owner: Owner): PendingAction | null {
   const p = read<PendingAction>(session(), pendingKey(page));
   return p && visibleTo(p.owner, owner) ? p : null;
 }
-export const writePending = (page: WritingPage, pending: PendingAction | null) => write(session(), pendingKey(page), pending);
+export const writePending = (page: DraftScope, pending: PendingAction | null) => write(session(), pendingKey(page), pending);
 
-export function readStoredSession(page: WritingPage, owner: Owner): StoredSession | null {
+export function readStoredSession(page: DraftScope, owner: Owner): StoredSession | null {
   const s = read<StoredSession>(session(), sessionKey(page));
   return s && visibleTo(s.owner, owner) ? s : null;
 }
-export const writeStoredSession = (page: WritingPage, s: StoredSession | null) => write(session(), sessionKey(page), s);
+export const writeStoredSession = (page: DraftScope, s: StoredSession | null) => write(session(), sessionKey(page), s);
 
 /** Text to start the page with: a pending action's text first, then a recent draft; only `owner`'s or a visitor's. */
-export function restoreText(page: WritingPage, owner: Owner): { title: string; content: string } {
+export function restoreText(page: DraftScope, owner: Owner): { title: string; content: string } {
   const pending = readPending(page, owner);
   if (pending && pending.content.trim()) return { title: pending.title, content: pending.content };
   const draft = readDraft(page, owner);
