@@ -15,8 +15,8 @@ import { circleFor } from "../circles/access.ts";
 import { summaryOf, summaryRow, summarySelect } from "./summary.ts";
 
 /*
- * Lists of write-ins (issue 30 item 1): upcoming (soonest first: not ended, not canceled) or past
- * (latest first), of one circle (its members and site admins), or without a circle the
+ * Lists of write-ins (issue 30 item 1): upcoming (soonest first: not ended) or past (latest
+ * first), canceled ones left out of both, of one circle (its members and site admins), or without a circle the
  * community's and those of the circles I am in. Keyset pages of WRITE_INS_PAGE_SIZE on
  * (starts_at, id), read through write_ins_circle_start_idx and write_ins_community_start_idx.
  */
@@ -41,7 +41,8 @@ export async function listWriteIns(db: Db, user: SessionUser | null, q: WriteInL
     db,
     sql`${summarySelect(viewer)}
       and ${whose}
-      and ${upcoming ? sql`w.canceled_at is null and w.ends_at > ${nowIso}::timestamptz` : sql`w.ends_at <= ${nowIso}::timestamptz`}
+      and w.canceled_at is null
+      and ${upcoming ? sql`w.ends_at > ${nowIso}::timestamptz` : sql`w.ends_at <= ${nowIso}::timestamptz`}
       ${after ? (upcoming ? sql`and (w.starts_at, w.id) > (${after.t}::timestamptz, ${after.id}::uuid)` : sql`and (w.starts_at, w.id) < (${after.t}::timestamptz, ${after.id}::uuid)`) : sql``}
       order by ${upcoming ? sql`w.starts_at, w.id` : sql`w.starts_at desc, w.id desc`}
       limit ${WRITE_INS_PAGE_SIZE + 1}`,

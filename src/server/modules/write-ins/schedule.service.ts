@@ -28,7 +28,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export function weeklyStarts(first: Date, timeZone: string, weeks: number): Date[] {
   const day = localDate(first, timeZone);
   const minute = localMinuteOfDay(first, timeZone);
-  return Array.from({ length: weeks }, (_, i) => (i === 0 ? first : localMinuteStart(addDays(day, 7 * i), minute, timeZone)));
+  // The seconds (and milliseconds) past the minute carry over to every week.
+  const past = first.getTime() % 60_000;
+  return Array.from({ length: weeks }, (_, i) => (i === 0 ? first : new Date(localMinuteStart(addDays(day, 7 * i), minute, timeZone).getTime() + past)));
 }
 
 async function upcomingCount(tx: Tx, circleId: string | null, now: Date): Promise<number> {

@@ -31,7 +31,8 @@ export async function setRsvp(deps: Deps, user: SessionUser, id: string, coming:
   requireJoiner(row);
   if (row.canceled_at) throw canceled();
   if (row.starts_at.getTime() <= now.getTime()) throw conflict(M.started, "write_in_started");
-  if (coming) await deps.db.insert(writeInRsvps).values({ writeInId: row.id, userId: user.id, createdAt: now }).onConflictDoNothing();
+  // A writer who already joined is counted as joined, not as coming too.
+  if (coming && !row.joined_by_me) await deps.db.insert(writeInRsvps).values({ writeInId: row.id, userId: user.id, createdAt: now }).onConflictDoNothing();
   else await deps.db.delete(writeInRsvps).where(and(eq(writeInRsvps.writeInId, row.id), eq(writeInRsvps.userId, user.id)));
   return summaryOf(await writeInFor(deps.db, id, viewer), viewer, now);
 }
@@ -64,7 +65,9 @@ export async function joinWriteIn(deps: Deps, user: SessionUser, id: string, sig
     const before = await participant(tx, row.id, user.id);
     refuseJoinAt(row, now.getTime(), before !== null);
     const chosen: Signature = signature ?? before?.signature ?? "name";
-    const alias = chosen === "alias" ? user.alias?.trim() || null : null;
+    // The alias as it was when they joined: a rejoin under the same signature keeps it (a later rename does not rewrite a write-in).
+    const kept = before?.signature === "alias" && chosen === "alias" ? before.alias : null;
+    const alias = chosen === "alias" ? kept || user.alias?.trim() || null : null;
     // Asking for an alias without one never shows the name (as a piece's label, shared/domain/author.ts).
     const sign: Signature = chosen === "alias" && !alias ? "anonymous" : chosen;
     if (before) {

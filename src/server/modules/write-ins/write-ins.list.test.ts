@@ -97,7 +97,8 @@ describe("scheduling's checks", () => {
     const singles: WriteInSummary[] = [];
     for (let i = 0; i < 4; i++) singles.push((await schedule(cast.owner, { circle, startsAt: startIn(HOUR) })).writeIn);
     const full = await call(cast.moderator, "POST", "/api/write-ins", writeInBody({ circle }));
-    expect([full.status, full.body?.code, full.body?.message]).toEqual([422, "too_many_write_ins", "This circle has 20 write-ins scheduled. Cancel one before adding another."]);
+    expect([full.status, full.body?.code, full.body?.message]).toEqual([422, "too_many_write_ins", M.tooManyCircle(20)]);
+    expect(full.body?.message).toBe("A circle can have 20 write-ins scheduled at once (a weekly one counts each week). Cancel some before adding more.");
     // Another circle, and the community, are not held by this one's limit.
     const other = await circleWithRoles();
     await schedule(other.owner, { circle: other.circle.slug });
