@@ -9,8 +9,9 @@ import { useToast } from "#client/components/ui/toast.tsx";
 import { errorMessage } from "#client/lib/api-client.ts";
 import { useMarkAllRead, useMarkRead, useNotifications } from "../api/notifications.ts";
 
-/** Where a notification leads: its circle (who joined, a new prompt, new pieces), its piece, my profile for an achievement, nowhere for a deleted piece. */
+/** Where a notification leads: its write-in (a reminder), its circle (who joined, a new prompt, new pieces), its piece, my profile for an achievement, nowhere for a deleted piece. */
 export function hrefOf(n: NotificationItem): string | null {
+  if (n.writeInId) return paths.writeIn.href(n.writeInId);
   if (n.circleSlug) return paths.circle.href(n.circleSlug);
   if (n.pieceId) return paths.submission.href(n.pieceId);
   return n.kind === "achievement" ? paths.profile.href() : null;
