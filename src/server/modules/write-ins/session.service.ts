@@ -9,6 +9,7 @@ import { writeInParticipants, writeInRsvps } from "../../db/schema/index.ts";
 import type { Deps } from "../../deps.ts";
 import { conflict, HttpError } from "../../http/errors.ts";
 import type { SessionUser } from "../../http/session-user.ts";
+import { activeSuspension } from "../moderation/suspension.service.ts";
 import { issueWritingSession } from "../writing/writing-session-token.ts";
 import { requireJoiner, writeInFor } from "./access.ts";
 import { writeInPrompt } from "./prompt.ts";
@@ -64,7 +65,9 @@ export async function joinWriteIn(deps: Deps, user: SessionUser, id: string, sig
     requireJoiner(row);
     const before = await participant(tx, row.id, user.id);
     refuseJoinAt(row, now.getTime(), before !== null);
-    const chosen: Signature = signature ?? before?.signature ?? "name";
+    // A suspended writer may write with the others (saving privately stays theirs), counted but never named (decision 017).
+    const suspended = (await activeSuspension(tx, user.id, now)) !== null;
+    const chosen: Signature = suspended ? "anonymous" : (signature ?? before?.signature ?? "name");
     // The alias as it was when they joined: a rejoin under the same signature keeps it (a later rename does not rewrite a write-in).
     const kept = before?.signature === "alias" && chosen === "alias" ? before.alias : null;
     const alias = chosen === "alias" ? kept || user.alias?.trim() || null : null;
