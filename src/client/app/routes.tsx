@@ -76,6 +76,8 @@ export const routes: RouteObject[] = [
       { path: paths.circles.path, lazy: () => import("./routes/circles.tsx") },
       { path: paths.circle.path, lazy: () => import("./routes/circle.tsx") },
       { path: paths.circleInvite.path, lazy: () => import("./routes/circle-invite.tsx") },
+      { path: paths.writeIns.path, lazy: () => import("./routes/write-ins.tsx") },
+      { path: paths.writeIn.path, lazy: () => import("./routes/write-ins.tsx") },
       { path: paths.writeInSession.path, lazy: () => import("./routes/write-in-session.tsx") },
       { path: "*", lazy: () => import("./routes/not-found.tsx") },
     ],
