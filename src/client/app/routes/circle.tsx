@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { Link, useLocation, useParams, useSearchParams } from "react-router";
 import { DEFAULT_FEED_PARAMS } from "#shared/domain/community.ts";
 import { isUuid } from "#shared/domain/ids.ts";
@@ -38,9 +38,13 @@ import { ReportButton } from "#client/features/moderation/components/report-butt
 import { usePieceInUrl } from "#client/features/piece/hooks/use-piece-in-url.ts";
 import { CirclePieces } from "./circle-pieces.tsx";
 
+/** The Write-ins tab (issue 30), loaded when it is opened. */
+const CircleWriteIns = lazy(() => import("./write-ins.tsx").then((m) => ({ default: m.CircleWriteIns })));
+
 const TABS = [
   { id: "pieces", label: "Pieces" },
   { id: "prompts", label: "Prompts" },
+  { id: "write-ins", label: "Write-ins" },
   { id: "members", label: "Members" },
   { id: "progress", label: "Progress" },
   { id: "invites", label: "Invites" },
@@ -181,6 +185,11 @@ function Circle({ slug }: { slug: string }) {
         />
       )}
       {tab === "prompts" && <CirclePrompts slug={slug} moderator={moderator} />}
+      {tab === "write-ins" && (
+        <Suspense fallback={<LoadingState label="Loading write-ins..." />}>
+          <CircleWriteIns slug={slug} name={c.name} moderator={moderator} />
+        </Suspense>
+      )}
       {tab === "members" && (
         <div className="flex flex-col gap-10">
           {c.myRole && <YourMembership circle={c} />}

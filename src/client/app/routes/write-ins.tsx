@@ -72,3 +72,6 @@ export function Component() {
   const { id } = useParams();
   return <Page>{id ? <WriteInDetail key={id} id={id} /> : <WriteIns />}</Page>;
 }
+
+/** A circle's Write-ins tab, which circle.tsx loads from this chunk when the tab is opened. */
+export { CircleWriteIns } from "#client/features/write-ins/components/circle-write-ins.tsx";
