@@ -132,7 +132,7 @@ test.describe("guards and menu", () => {
     await page.goto("/welcome-back");
     await expect(page.getByRole("heading", { name: /Menu\s+welcome back/ })).toBeVisible();
     await page.getByRole("button", { name: "Menu" }).click();
-    await expect(nav.getByRole("link")).toHaveText(["Write", "Community", "Circles", "You", "Settings"]);
+    await expect(nav.getByRole("link")).toHaveText(["Write", "Community", "Circles", "Write-ins", "You", "Settings"]);
     await expect(page.getByRole("button", { name: "Sign Out" })).toBeVisible();
     await page.goto("/admin");
     await expect(page).toHaveURL(/\/$/);
@@ -148,6 +148,8 @@ test.describe("guards and menu", () => {
       "Community",
       // Issue 29: a signed-in writer's circles.
       "Circles",
+      // Issue 30: scheduled write-ins.
+      "Write-ins",
       "You",
       "Settings",
       "Dashboard",

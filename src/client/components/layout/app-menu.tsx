@@ -96,6 +96,7 @@ export function AppMenu({ me, reportCount, signOut }: { me: Me | null } & AppMen
                   <li><Link className={item} to={paths.write.href()}>Write</Link></li>
                   <li><Link className={item} to={paths.community.href()}>Community</Link></li>
                   <li><Link className={item} to={paths.circles.href()}>Circles</Link></li>
+                  <li><Link className={item} to={paths.writeIns.href()}>Write-ins</Link></li>
                   <li><Link className={item} to={paths.profile.href()}>You</Link></li>
                   <li><Link className={item} to={paths.settings.href()}>Settings</Link></li>
                 </>
