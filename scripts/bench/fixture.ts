@@ -53,7 +53,8 @@ export function clientAddress(client: number): string {
   return `10.${(client >> 16) & 255}.${(client >> 8) & 255}.${client & 255}`;
 }
 
-async function signIn(appUrl: string, n: number): Promise<string> {
+/** Signs in seeded writer n (writer-(n + 1)) from a client address of its own: its session cookie. */
+export async function signIn(appUrl: string, n: number): Promise<string> {
   const res = await fetch(`${appUrl}/api/auth/sign-in/email`, {
     method: "POST",
     headers: { origin: appUrl, "content-type": "application/json", "x-forwarded-for": clientAddress(100_000 + n) },
