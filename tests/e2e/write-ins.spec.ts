@@ -88,6 +88,11 @@ test("an admin schedules a community write-in for tomorrow; a writer says they a
   await expect(admin.getByText("0 coming")).toBeVisible();
   await expect(admin.getByText("Joining opens 10 minutes before the start.")).toBeVisible();
   const detailUrl = admin.url();
+  const calendar = await admin.getByRole("link", { name: "Add to calendar (.ics)" }).getAttribute("href");
+  expect(calendar).toBe(`${new URL(detailUrl).pathname.replace("/write-ins/", "/api/write-ins/")}/calendar.ics`);
+  const ics = await admin.request.get(calendar!);
+  expect(ics.headers()["content-type"]).toContain("text/calendar");
+  expect(await ics.text()).toContain(`SUMMARY:${title}`);
 
   // A writer in UTC reads it in /write-ins in their own time, and says they are coming.
   const writer = await pageIn(browser, UTC);

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { WriteInState } from "#shared/domain/write-ins.ts";
 import type { WriteInDetail, WriteInResults } from "#shared/schemas/write-ins.ts";
-import { api, unwrap } from "#client/lib/api-client.ts";
+import { api, apiPath, apiUrls, unwrap } from "#client/lib/api-client.ts";
 import { writeInKeys } from "./keys.ts";
 
 /** While a write-in can still change state (it opens, starts, ends), its page reads it again this often. */
@@ -30,3 +30,6 @@ export const useWriteInResults = (id: string, enabled: boolean) =>
     enabled,
     refetchInterval: (q) => (q.state.data?.final ? false : UNSETTLED_REFRESH_MS / 2),
   });
+
+/** GET /api/write-ins/:id/calendar.ics: the write-in as a calendar file (readable by whoever reads the write-in). */
+export const writeInCalendarUrl = (id: string): string => apiPath(apiUrls.api["write-ins"][":id"]["calendar.ics"].$url({ param: { id } }));

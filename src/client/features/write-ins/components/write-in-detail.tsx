@@ -8,7 +8,7 @@ import { ApiError, errorMessage } from "#client/lib/api-client.ts";
 import { useMe } from "#client/lib/get-me.ts";
 import { useDocumentTitle } from "#client/lib/use-document-title.ts";
 import { COMMUNITY_NAME } from "../api/get-schedulable-circles.ts";
-import { useWriteIn } from "../api/get-write-in.ts";
+import { useWriteIn, writeInCalendarUrl } from "../api/get-write-in.ts";
 import { formatWriteInStart, formatWriteInTime, minutesLabel } from "../lib/write-in-time.ts";
 import { canCancel, canJoin, countLabel } from "../lib/write-in-words.ts";
 import { CancelWriteIn } from "./cancel-write-in.tsx";
@@ -74,6 +74,13 @@ export function WriteInDetail({ id }: { id: string }) {
             <RsvpControl writeIn={w} />
             <JoinAction detail={detail.data} />
           </div>
+          {w.state !== "ended" && (
+            <p className="mt-4">
+              <a href={writeInCalendarUrl(w.id)} download className="text-sm underline underline-offset-4 hover:text-accent">
+                Add to calendar (.ics)
+              </a>
+            </p>
+          )}
           {canCancel(w) && (
             <div className="mt-8 border-t border-line pt-4">
               <CancelWriteIn writeIn={w} />
