@@ -47,11 +47,11 @@ export const ROUTE_PATHS = {
   writeInSession: "/write-ins/:id/write",
 } as const;
 
-const PATTERNS = Object.values(ROUTE_PATHS).map(
-  (p) => new RegExp(`^${p.replace(/:[a-zA-Z]+/g, "[^/]+")}/?$`),
-);
+/** The pages' patterns, made on the first call: the browser never asks (it routes by config/paths.ts), so its bundle drops them. */
+let patterns: RegExp[] | undefined;
 
 /** True when `pathname` is one of the app's pages. */
 export function isAppRoute(pathname: string): boolean {
-  return PATTERNS.some((re) => re.test(pathname));
+  patterns ??= Object.values(ROUTE_PATHS).map((p) => new RegExp(`^${p.replace(/:[a-zA-Z]+/g, "[^/]+")}/?$`));
+  return patterns.some((re) => re.test(pathname));
 }
