@@ -32,10 +32,12 @@ const participantRow = z.object({
 });
 type ParticipantRow = z.output<typeof participantRow>;
 
-export function participantsQuery(writeInId: string) {
+export function participantsQuery(writeInId: string, now: Date) {
   return sql`
     select p.seat, p.user_id, p.signature,
-      case p.signature when 'name' then u.name when 'alias' then p.alias else null end as label,
+      -- A suspended writer is counted, never named (decision 017), even one suspended after joining.
+      case when u.suspended_at is not null and (u.suspended_until is null or u.suspended_until > ${now.toISOString()}::timestamptz) then null
+        when p.signature = 'name' then u.name when p.signature = 'alias' then p.alias else null end as label,
       p.words, p.seen_at, p.left_at
     from write_in_participants p join users u on u.id = p.user_id
     where p.write_in_id = ${writeInId}::uuid
@@ -57,7 +59,7 @@ export function participantsOf(deps: Deps, q: Queryable, writeInId: string, now:
   if (!mine) snapshots.set(deps, (mine = new Map()));
   const hit = mine.get(writeInId);
   if (hit && now - hit.at < WRITE_IN_PANEL_TICK_MS && now >= hit.at) return hit.rows;
-  const rows = typedRows(q, participantsQuery(writeInId), participantRow);
+  const rows = typedRows(q, participantsQuery(writeInId, new Date(now)), participantRow);
   mine.delete(writeInId);
   mine.set(writeInId, { at: now, rows });
   rows.catch(() => mine.get(writeInId)?.rows === rows && mine.delete(writeInId));

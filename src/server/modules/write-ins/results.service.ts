@@ -26,7 +26,7 @@ export async function writeInResults(deps: Deps, user: SessionUser | null, id: s
   const row = await writeInFor(deps.db, id, viewer);
   if (row.canceled_at) throw new HttpError(410, "write_in_canceled", M.canceled);
   if (now.getTime() < row.starts_at.getTime()) throw conflict(M.notStarted, "write_in_not_started");
-  const rows = await typedRows(deps.db, participantsQuery(row.id), resultRow);
+  const rows = await typedRows(deps.db, participantsQuery(row.id, now), resultRow);
   const named = rows.filter((r) => r.label !== null).sort((a, b) => a.label!.localeCompare(b.label!, "en") || b.words - a.words);
   const mine = me ? rows.find((r) => r.user_id === me) : undefined;
   return {

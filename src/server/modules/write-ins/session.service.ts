@@ -135,13 +135,15 @@ export async function recordCount(deps: Deps, user: SessionUser, id: string, wor
   const gap = new Date(now.getTime() - WRITE_IN_COUNT_MIN_GAP_MS).toISOString();
   const [done] = await deps.db
     .update(writeInParticipants)
-    .set({ words: kept, wordsAt: now, seenAt: now, leftAt: leaving ? now : null })
+    // A count does not bring back a writer who left (a rejoin does); leaving records when.
+    .set({ words: kept, wordsAt: now, seenAt: now, ...(leaving ? { leftAt: now } : {}) })
     .where(
       and(
         eq(writeInParticipants.writeInId, row.id),
         eq(writeInParticipants.userId, user.id),
         // The write-in's own end, read in the statement that writes: after it and the grace no count changes.
         sql`exists (select 1 from write_ins w where w.id = ${row.id}::uuid and ${now.toISOString()}::timestamptz <= w.ends_at + ${WRITE_IN_COUNT_GRACE_MS} * interval '1 millisecond')`,
+        // A leave's last count is kept even right after another (the route holds leaves to 30 an hour).
         leaving ? sql`true` : sql`(${writeInParticipants.wordsAt} is null or ${writeInParticipants.wordsAt} <= ${gap}::timestamptz)`,
       ),
     )

@@ -67,7 +67,7 @@ export const writeInsRoutes = new Hono<AppEnv>()
     const row = await writeInFor(deps.db, c.req.valid("param").id, viewer);
     return respond(c, writeInDetail, { writeIn: summaryOf(row, viewer, now), now: now.getTime() });
   })
-  .delete("/write-ins/:id", signedIn(), writeInId, validate("query", cancelWriteInQuery), async (c) => {
+  .delete("/write-ins/:id", signedIn(), notSuspended, scheduleLimit, writeInId, validate("query", cancelWriteInQuery), async (c) => {
     await cancelWriteIn(c.get("deps"), requireUser(c), c.req.valid("param").id, c.req.valid("query").scope);
     return respond(c, leftWriteIn, { ok: true, now: c.get("deps").clock.now().getTime() });
   })
@@ -87,7 +87,7 @@ export const writeInsRoutes = new Hono<AppEnv>()
     const words = await recordCount(deps, requireUser(c), c.req.valid("param").id, c.req.valid("json").words);
     return respond(c, countAccepted, { words, now: deps.clock.now().getTime() });
   })
-  .post("/write-ins/:id/leave", signedIn(), writeInId, validate("json", leaveWriteInInput), async (c) => {
+  .post("/write-ins/:id/leave", signedIn(), joinLimit, writeInId, validate("json", leaveWriteInInput), async (c) => {
     const deps = c.get("deps");
     await leaveWriteIn(deps, requireUser(c), c.req.valid("param").id, c.req.valid("json").words);
     return respond(c, leftWriteIn, { ok: true, now: deps.clock.now().getTime() });
