@@ -90,18 +90,18 @@ export function useWritingFlow(page: WritingPage, answer?: PromptAnswer | null, 
   // Back from sign-up or sign-in with a pending action: open its form after a short pause.
   useEffect(() => {
     if (!me) return;
-    const pending = readPending(page, owner);
+    const pending = readPending(scope, owner);
     if (!pending) return;
     const timer = window.setTimeout(() => {
-      writePending(page, null);
+      writePending(scope, null);
       if (pending.content.trim()) dispatch({ type: "open-form", action: pending.action });
     }, PENDING_RESTORE_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [me, page, owner]);
+  }, [me, scope, owner]);
 
   /** The text, title and action wait in this tab while the writer signs up or in (the writing session is already kept). */
   const detour = (action: WritingAction) => {
-    writePending(page, { action, title, content, owner });
+    writePending(scope, { action, title, content, owner });
     dispatch({ type: "join", action });
   };
 
@@ -145,7 +145,7 @@ export function useWritingFlow(page: WritingPage, answer?: PromptAnswer | null, 
       text.clear();
       setContentWarning("");
       setAudience(COMMUNITY_ONLY);
-      writePending(page, null);
+      writePending(scope, null);
       dispatch({ type: "succeeded", action, id: submission.id });
       void writing.renew();
       celebrate(achievements);
@@ -158,9 +158,9 @@ export function useWritingFlow(page: WritingPage, answer?: PromptAnswer | null, 
   };
 
   const closeJoin = useCallback(() => {
-    writePending(page, null);
+    writePending(scope, null);
     dispatch({ type: "close-join" });
-  }, [page]);
+  }, [scope]);
 
   const writeAgain = useCallback(() => dispatch({ type: "write-again" }), []);
 
