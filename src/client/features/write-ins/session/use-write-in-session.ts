@@ -89,7 +89,11 @@ export function useWriteInSession({ id, clock, readWords, ended, ready, rejoinOn
     const send = async (words: number, retry: boolean) => {
       last = { words, at: performance.now() };
       try {
-        clock.check((await sendCount(id, words)).now);
+        const answer = await sendCount(id, words);
+        clock.check(answer.now);
+        // What the server kept (0 before the writer's start, or held to a writing pace): when it is
+        // not the page's count, the next tick sends again instead of waiting for the heartbeat.
+        last = { ...last, words: answer.words };
       } catch (err) {
         if (err instanceof ApiError && err.code === "write_in_over") over = true;
         // One count every 2 s at most: the last one is worth sending again once the gap has passed.
