@@ -9,7 +9,7 @@ import type { Queryable } from "../../db/client.ts";
 import { timestampColumn, typedRows } from "../../db/typed-rows.ts";
 import type { Deps } from "../../deps.ts";
 import type { SessionUser } from "../../http/session-user.ts";
-import { writeInFor } from "./access.ts";
+import { writeInTimesFor } from "./access.ts";
 
 /*
  * The live panel (issue 30 item 2): how many write, the total, and for those who show their
@@ -73,7 +73,7 @@ export async function writeInPanel(deps: Deps, user: SessionUser | null, id: str
   const viewer = viewerOf(user);
   const me = viewerIdOf(viewer);
   const now = deps.clock.now().getTime();
-  const row = await writeInFor(deps.db, id, viewer);
+  const row = await writeInTimesFor(deps.db, id, viewer);
   const rows = await participantsOf(deps, deps.db, row.id, now);
   const named = rows.filter((r) => r.label !== null);
   return {

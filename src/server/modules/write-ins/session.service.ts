@@ -11,7 +11,7 @@ import { conflict, HttpError } from "../../http/errors.ts";
 import type { SessionUser } from "../../http/session-user.ts";
 import { activeSuspension } from "../moderation/suspension.service.ts";
 import { issueWritingSession } from "../writing/writing-session-token.ts";
-import { requireJoiner, writeInFor } from "./access.ts";
+import { requireJoiner, writeInFor, writeInTimesFor } from "./access.ts";
 import { writeInPrompt } from "./prompt.ts";
 import { summaryOf, type SummaryRow } from "./summary.ts";
 
@@ -122,7 +122,7 @@ export async function joinWriteIn(deps: Deps, user: SessionUser, id: string, sig
 export async function recordCount(deps: Deps, user: SessionUser, id: string, words: number, leaving = false): Promise<number> {
   const viewer = viewerOf(user);
   const now = deps.clock.now();
-  const row = await writeInFor(deps.db, id, viewer);
+  const row = await writeInTimesFor(deps.db, id, viewer);
   const p = await participant(deps.db, row.id, user.id);
   if (!p) throw conflict(M.notJoined, "write_in_not_joined");
   // Canceled in its countdown (after some joined): it never takes place, so it takes no count.
@@ -156,7 +156,7 @@ export async function recordCount(deps: Deps, user: SessionUser, id: string, wor
 export async function leaveWriteIn(deps: Deps, user: SessionUser, id: string, words: number | undefined): Promise<void> {
   const viewer = viewerOf(user);
   const now = deps.clock.now();
-  const row = await writeInFor(deps.db, id, viewer);
+  const row = await writeInTimesFor(deps.db, id, viewer);
   const p = await participant(deps.db, row.id, user.id);
   if (!p) throw conflict(M.notJoined, "write_in_not_joined");
   if (words !== undefined && !row.canceled_at && now.getTime() <= countsCloseAt({ endsAt: row.ends_at.getTime() })) {
