@@ -30,8 +30,9 @@ export default defineConfig({
   },
   projects: [
     { name: "chromium", grepInvert: /@clock/, use: { ...devices["Desktop Chrome"], channel: undefined } },
-    // Tests that move the server clock run alone, after the rest, so no other test sees the jump.
-    { name: "clock", grep: /@clock/, dependencies: ["chromium"], use: { ...devices["Desktop Chrome"], channel: undefined } },
+    // Tests that move the server clock run alone, after the rest and one at a time, so no other test
+    // sees the jump (two of them side by side moved each other's clock: a write-in's writer seen as away).
+    { name: "clock", grep: /@clock/, dependencies: ["chromium"], workers: 1, use: { ...devices["Desktop Chrome"], channel: undefined } },
   ],
   webServer: {
     command: `node scripts/e2e-server.mjs`,
