@@ -15,9 +15,10 @@
 /**
  * What a prompt is: the site's prompt of a date, the single freewrite prompt, or a circle's own
  * prompt of a date (issue 29 item 5; its date lives in circle_prompts, so every date-keyed site
- * read of prompts passes it by).
+ * read of prompts passes it by), and "write_in": a write-in's own prompt (issue 30 item 1; no date,
+ * its write-in names it).
  */
-export const PROMPT_KINDS = ["daily", "freewrite", "circle"] as const;
+export const PROMPT_KINDS = ["daily", "freewrite", "circle", "write_in"] as const;
 export type PromptKind = (typeof PROMPT_KINDS)[number];
 
 /** today: the writer's own date; earlier: the latest before it; later: the earliest after it. */

@@ -1,4 +1,4 @@
-import { ACHIEVEMENT_NAMES, ACHIEVEMENT_PAGES, ACHIEVEMENT_TYPES, type AchievementType } from "./achievements.ts";
+import { ACHIEVEMENT_NAMES, ACHIEVEMENT_PAGES, PAGE_ACHIEVEMENT_TYPES, type PageAchievementType } from "./achievements.ts";
 import { hundredths } from "./words.ts";
 
 /**
@@ -6,7 +6,7 @@ import { hundredths } from "./words.ts";
  * (Novella Club 50, Centurion Club 100, Storysmith 200, Page Walker 365) and a "Literary Legend"
  * message at 365 or more. Pure.
  */
-export type TierKey = "new_voice" | AchievementType;
+export type TierKey = "new_voice" | PageAchievementType;
 
 export interface Tier {
   key: TierKey;
@@ -17,7 +17,7 @@ export interface Tier {
 
 export const TIERS: readonly Tier[] = [
   { key: "new_voice", name: "New Voice", minPages: 0 },
-  ...ACHIEVEMENT_TYPES.map((t) => ({ key: t, name: ACHIEVEMENT_NAMES[t], minPages: ACHIEVEMENT_PAGES[t] })),
+  ...PAGE_ACHIEVEMENT_TYPES.map((t) => ({ key: t, name: ACHIEVEMENT_NAMES[t], minPages: ACHIEVEMENT_PAGES[t] })),
 ];
 
 /** At this many pages a writer is a "Literary Legend" (the top tier reached). */

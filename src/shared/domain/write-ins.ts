@@ -9,7 +9,8 @@ import { WRITE_IN_COUNT_GRACE_MS, WRITE_IN_JOIN_OPENS_MS, WRITE_IN_MAX_AHEAD_DAY
 export const WRITE_IN_STATES = ["upcoming", "open", "live", "ended", "canceled"] as const;
 export type WriteInState = (typeof WRITE_IN_STATES)[number];
 
-export const WRITE_IN_PROMPT_MODES = ["site", "circle"] as const;
+/** site: the day's prompt; circle: the circle's prompt of the day; own: a prompt the write-in brings (a `prompts` row of kind "write_in"). */
+export const WRITE_IN_PROMPT_MODES = ["site", "circle", "own"] as const;
 export type WriteInPromptMode = (typeof WRITE_IN_PROMPT_MODES)[number];
 
 export const WRITE_IN_REPEATS = ["none", "weekly"] as const;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PROMPT_KINDS } from "../domain/prompt-choice.ts";
 import { MAX_ALIAS_LENGTH, MAX_CONTENT_LENGTH, MAX_NAME_LENGTH, MAX_TITLE_LENGTH, SHARE_LINK_HOURS } from "../constants.ts";
-import { ACHIEVEMENT_TYPES } from "../domain/achievements.ts";
+import { ACHIEVEMENT_TYPES, PAGE_ACHIEVEMENT_TYPES } from "../domain/achievements.ts";
 import { SIGNATURES } from "../domain/author.ts";
 import { pieceName } from "../domain/piece-name.ts";
 import { PORTFOLIO_MESSAGES, PORTFOLIO_PAGE_MAX, PORTFOLIO_PAGE_SIZE, PORTFOLIO_SEARCH_MAX } from "../domain/portfolio.ts";
@@ -113,7 +113,7 @@ export type PortfolioPage = z.infer<typeof portfolioPage>;
 
 export const portfolioAchievement = z.object({ achievementType: z.enum(ACHIEVEMENT_TYPES), year: z.number() });
 
-const tier = z.object({ key: z.enum(["new_voice", ...ACHIEVEMENT_TYPES]), name: z.string(), minPages: z.number() });
+const tier = z.object({ key: z.enum(["new_voice", ...PAGE_ACHIEVEMENT_TYPES]), name: z.string(), minPages: z.number() });
 /** TierProgress of shared/domain/tiers.ts. */
 const tierProgress = z.object({
   pagesWritten: z.number(),

@@ -20,6 +20,7 @@ import {
 import { hiddenColumns, idColumn, ownedBy, stampColumn, stamps } from "./columns.ts";
 import { users } from "./auth.ts";
 import { PROMPT_KINDS } from "#shared/domain/prompt-choice.ts";
+import { ACHIEVEMENT_TYPES } from "#shared/domain/achievements.ts";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
@@ -41,7 +42,7 @@ export const prompts = pgTable(
     uniqueIndex("prompts_date_key").on(t.date),
     uniqueIndex("prompts_single_freewrite_key").on(t.kind).where(sql`${t.kind} = 'freewrite'`),
     // A circle's prompt (issue 29 item 5) has its date in circle_prompts, none here.
-    check("prompts_kind_date", sql`(${t.kind} = 'daily' AND ${t.date} IS NOT NULL) OR (${t.kind} IN ('freewrite', 'circle') AND ${t.date} IS NULL)`),
+    check("prompts_kind_date", sql`(${t.kind} = 'daily' AND ${t.date} IS NOT NULL) OR (${t.kind} IN ('freewrite', 'circle', 'write_in') AND ${t.date} IS NULL)`),
     check("prompts_text_not_blank", sql`length(btrim(${t.text})) > 0`),
   ],
 );
@@ -190,7 +191,7 @@ export const userAchievements = pgTable(
     id: idColumn(),
     userId: ownedBy("user_id", () => users.id),
     achievementType: text("achievement_type", {
-      enum: ["novella_club", "centurion_club", "storysmith", "page_walker"],
+      enum: ACHIEVEMENT_TYPES,
     }).notNull(),
     year: smallint("year").notNull(),
     achievedAt: timestamp("achieved_at", { withTimezone: true }).notNull().defaultNow(),

@@ -22,6 +22,8 @@ export const notificationPrefs = pgTable(
     reminderAskedOn: date("reminder_asked_on", { mode: "string" }),
     /** The writer answered the reminder offer shown after their first save (yes or no). */
     reminderOffered: boolean("reminder_offered").notNull().default(false),
+    /** An email 10 minutes before a write-in they said they are coming to (issue 30 item 1; the bell always tells). */
+    writeInEmail: boolean("write_in_email").notNull().default(false),
     digest: text("digest", { enum: ["off", "daily", "weekly"] }).notNull().default("off"),
     /** The digest's frequency before an unsubscribe link turned it off (its undo brings it back). */
     digestBefore: text("digest_before", { enum: ["daily", "weekly"] }),

@@ -5,6 +5,7 @@ import { WRITE_IN_PROMPT_MODES, WRITE_IN_REPEATS } from "#shared/domain/write-in
 import { idColumn, ownedBy, stampColumn } from "./columns.ts";
 import { users } from "./auth.ts";
 import { circles } from "./circles.ts";
+import { prompts } from "./content.ts";
 
 /*
  * Write-ins (issue 30, docs/decisions/017-write-ins.md): scheduled live writing sessions of a
@@ -26,9 +27,13 @@ export const writeIns = pgTable(
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
     repeat: text("repeat", { enum: WRITE_IN_REPEATS }).notNull().default("none"),
     promptMode: text("prompt_mode", { enum: WRITE_IN_PROMPT_MODES }).notNull().default("site"),
+    /** The write-in's own prompt (prompt_mode "own"): a `prompts` row of kind "write_in", shared by a series' weeks. */
+    promptId: uuid("prompt_id").references(() => prompts.id, { onDelete: "restrict" }),
     canceledAt: timestamp("canceled_at", { withTimezone: true }),
     /** When those coming were told it starts in 10 minutes (the minute tick tells each write-in once). */
     remindedAt: timestamp("reminded_at", { withTimezone: true }),
+    /** When the minute tick settled the ended write-in (its participants' write-in achievements awarded). */
+    settledAt: timestamp("settled_at", { withTimezone: true }),
     createdAt: stampColumn("created_at"),
   },
   (t) => [
@@ -40,9 +45,13 @@ export const writeIns = pgTable(
     // The write-ins still to be reminded of, by start: the minute tick reads the few due now.
     index("write_ins_remind_idx").on(t.startsAt).where(sql`${t.remindedAt} IS NULL AND ${t.canceledAt} IS NULL`),
     index("write_ins_created_by_idx").on(t.createdBy),
+    // The ended write-ins still to be settled, by end: the minute tick reads the few due.
+    index("write_ins_settle_idx").on(t.endsAt).where(sql`${t.settledAt} IS NULL AND ${t.canceledAt} IS NULL`),
+    index("write_ins_prompt_idx").on(t.promptId).where(sql`${t.promptId} IS NOT NULL`),
     check("write_ins_title_length", sql`length(btrim(${t.title})) BETWEEN 1 AND 80`),
     check("write_ins_length", sql`${t.endsAt} - ${t.startsAt} BETWEEN interval '10 minutes' AND interval '60 minutes'`),
     check("write_ins_circle_prompt", sql`${t.promptMode} <> 'circle' OR ${t.circleId} IS NOT NULL`),
+    check("write_ins_own_prompt", sql`(${t.promptMode} = 'own') = (${t.promptId} IS NOT NULL)`),
   ],
 );
 

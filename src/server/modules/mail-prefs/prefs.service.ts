@@ -9,7 +9,7 @@ type PrefsRow = typeof notificationPrefs.$inferSelect;
 type PrefsChange = Partial<Omit<typeof notificationPrefs.$inferInsert, "userId">>;
 
 /** A writer with no row has the defaults (migration 0009): weekly and monthly on, reminder off at 19, no digest. */
-const DEFAULTS = { weeklyEmail: true, monthlyEmail: true, reminderEnabled: false, reminderHour: 19, reminderAskedOn: null, reminderOffered: false, digest: "off", digestBefore: null, digestThrough: null } as const;
+const DEFAULTS = { weeklyEmail: true, monthlyEmail: true, reminderEnabled: false, reminderHour: 19, reminderAskedOn: null, reminderOffered: false, writeInEmail: false, digest: "off", digestBefore: null, digestThrough: null } as const;
 
 export const TIME_ZONE_TOO_SOON = "Your time zone can change once a day, so a writing day cannot be moved. Try again tomorrow.";
 
