@@ -49,7 +49,7 @@ export function createApp(deps: Deps) {
   const compressor = compress();
   app.use("*", async (c, next) => {
     // Live streams must not be buffered by compression.
-    if (c.req.path === "/api/events") return next();
+    if (c.req.path === "/api/events" || c.req.path.endsWith("/panel/stream")) return next();
     return compressor(c, next);
   });
   app.use("*", async (c, next) => {

@@ -61,6 +61,9 @@ test("two writers, one with a clock 7 minutes wrong, write a community write-in 
   const ada = await writer(browser, "Ada Lantern");
   const ben = await writer(browser, "Ben Quill", 7 * MINUTE);
 
+  // The panel comes pushed over its live stream once Ada has joined (polling is only the fallback).
+  const adaStream = ada.waitForResponse((r) => r.url().endsWith(`/api/write-ins/${writeIn.id}/panel/stream`));
+
   // Before joining: the write-in, and how each appears.
   for (const p of [ada, ben]) {
     await p.goto(url);
@@ -76,6 +79,8 @@ test("two writers, one with a clock 7 minutes wrong, write a community write-in 
   expect(Math.abs(a - b)).toBeLessThanOrEqual(1);
   await expect(ada.getByRole("textbox", { name: "Your writing" })).toHaveCount(0);
   await expect(panel(ada)).toContainText("2 writing");
+  const stream = await adaStream;
+  expect([stream.status(), stream.headers()["content-type"]]).toEqual([200, "text/event-stream"]);
   await expectAccessible(ada);
 
   // The server's clock reaches the start: both editors open on the write-in's prompt, the clocks agree.

@@ -40,6 +40,7 @@ const OPEN_TO_VISITORS = new Set([
   "GET /api/write-ins",
   "GET /api/write-ins/:id",
   "GET /api/write-ins/:id/panel",
+  "GET /api/write-ins/:id/panel/stream",
   "GET /api/write-ins/:id/results",
   "GET /api/write-ins/:id/calendar.ics",
 ]);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { WRITE_IN_MAX_MINUTES, WRITE_IN_MAX_WORDS, WRITE_IN_MIN_MINUTES, WRITE_IN_TITLE_MAX } from "../constants.ts";
+import { MAX_PROMPT_LENGTH, WRITE_IN_MAX_MINUTES, WRITE_IN_MAX_WORDS, WRITE_IN_MIN_MINUTES, WRITE_IN_TITLE_MAX } from "../constants.ts";
 import { SIGNATURES } from "../domain/author.ts";
 import { CIRCLE_ACCENTS } from "../domain/circles.ts";
 import { isValidTimeZone } from "../domain/dates.ts";
@@ -15,17 +15,24 @@ import { promptOutput, writingSessionResponse } from "./writing.ts";
 const circleSlug = z.string().regex(/^[a-z0-9-]{1,80}$/, "Circle not found");
 
 /** POST /api/write-ins */
-export const scheduleWriteInInput = z.strictObject({
-  /** null: the whole community (site admins). */
-  circle: circleSlug.nullable().default(null),
-  title: z.string({ error: M.titleRequired }).trim().min(1, M.titleRequired).max(WRITE_IN_TITLE_MAX, M.titleTooLong),
-  startsAt: z.iso.datetime({ offset: true, error: M.badStart }),
-  /** The scheduler's zone: a weekly write-in keeps its wall time there across daylight saving. */
-  timeZone: z.string().refine(isValidTimeZone, "Unknown time zone").default("UTC"),
-  lengthMinutes: z.number({ error: M.badLength }).int(M.badLength).min(WRITE_IN_MIN_MINUTES, M.badLength).max(WRITE_IN_MAX_MINUTES, M.badLength),
-  repeat: z.enum(WRITE_IN_REPEATS).default("none"),
-  promptMode: z.enum(WRITE_IN_PROMPT_MODES).default("site"),
-});
+export const scheduleWriteInInput = z
+  .strictObject({
+    /** null: the whole community (site admins). */
+    circle: circleSlug.nullable().default(null),
+    title: z.string({ error: M.titleRequired }).trim().min(1, M.titleRequired).max(WRITE_IN_TITLE_MAX, M.titleTooLong),
+    startsAt: z.iso.datetime({ offset: true, error: M.badStart }),
+    /** The scheduler's zone: a weekly write-in keeps its wall time there across daylight saving. */
+    timeZone: z.string().refine(isValidTimeZone, "Unknown time zone").default("UTC"),
+    lengthMinutes: z.number({ error: M.badLength }).int(M.badLength).min(WRITE_IN_MIN_MINUTES, M.badLength).max(WRITE_IN_MAX_MINUTES, M.badLength),
+    repeat: z.enum(WRITE_IN_REPEATS).default("none"),
+    promptMode: z.enum(WRITE_IN_PROMPT_MODES).default("site"),
+    /** The write-in's own prompt (promptMode "own" only, and required there): an admin's prompt's limits. */
+    promptText: z.string({ error: M.promptRequired }).trim().max(MAX_PROMPT_LENGTH, M.promptTooLong).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.promptMode === "own" && !v.promptText) ctx.addIssue({ code: "custom", path: ["promptText"], message: M.promptRequired });
+    if (v.promptMode !== "own" && v.promptText !== undefined) ctx.addIssue({ code: "custom", path: ["promptText"], message: M.promptTextUnused });
+  });
 export type ScheduleWriteInInput = z.output<typeof scheduleWriteInInput>;
 
 export const writeInListQuery = z.object({
@@ -51,6 +58,8 @@ export const writeInSummary = z.object({
   lengthMinutes: z.number().int(),
   repeat: z.enum(WRITE_IN_REPEATS),
   promptMode: z.enum(WRITE_IN_PROMPT_MODES),
+  /** The write-in's own prompt's words (promptMode "own"; null otherwise), read by those who may read the write-in. */
+  promptText: z.string().nullable(),
   state: z.enum(WRITE_IN_STATES),
   lateJoinUntil: isoTime,
   coming: z.number().int(),
@@ -75,6 +84,8 @@ export const joinedWriteIn = z.object({
   prompt: promptOutput,
   signature: z.enum(SIGNATURES),
   words: z.number().int(),
+  /** This writer's seat in the panel (its `named` entries and `yourSeat` use it). */
+  seat: z.number().int(),
   late: z.boolean(),
   /** The ten-minute rule's session: it starts at the write-in's start (or, for a late joiner, when they joined). */
   writingSession: writingSessionResponse,
@@ -94,9 +105,22 @@ export const writeInPanel = z.object({
   writing: z.number().int(),
   totalWords: z.number().int(),
   anonymous: z.number().int(),
-  named: z.array(z.object({ seat: z.number().int(), label: z.string(), words: z.number().int(), writing: z.boolean(), you: z.boolean() })),
+  named: z.array(z.object({ seat: z.number().int(), label: z.string(), words: z.number().int(), writing: z.boolean() })),
+  /** The viewer's own seat (GET only; the live stream sends one body to all, with null: the page knows its seat from joining). */
+  yourSeat: z.number().int().nullable(),
 });
 export type WriteInPanel = z.infer<typeof writeInPanel>;
+
+/**
+ * The live stream's frame between whole panels (`event: delta`): the totals as they are now, the
+ * named entries that changed since the last frame (whole entries: applied by seat, in any order)
+ * and the seats no longer named. A page that missed one gets a whole panel when it reconnects.
+ */
+export const writeInPanelDelta = writeInPanel.omit({ named: true, yourSeat: true }).extend({
+  named: writeInPanel.shape.named,
+  gone: z.array(z.number().int()),
+});
+export type WriteInPanelDelta = z.infer<typeof writeInPanelDelta>;
 
 export const writeInResults = z.object({
   writeIn: writeInSummary,

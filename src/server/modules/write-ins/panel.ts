@@ -9,7 +9,7 @@ import type { Queryable } from "../../db/client.ts";
 import { timestampColumn, typedRows } from "../../db/typed-rows.ts";
 import type { Deps } from "../../deps.ts";
 import type { SessionUser } from "../../http/session-user.ts";
-import { writeInTimesFor } from "./access.ts";
+import { writeInTimesFor, type WriteInTimesRow } from "./access.ts";
 
 /*
  * The live panel (issue 30 item 2): how many write, the total, and for those who show their
@@ -69,12 +69,8 @@ export function participantsOf(deps: Deps, q: Queryable, writeInId: string, now:
 
 export const isWriting = (r: Pick<ParticipantRow, "seen_at" | "left_at">, now: number) => r.left_at === null && now - r.seen_at.getTime() < WRITE_IN_PRESENT_MS;
 
-export async function writeInPanel(deps: Deps, user: SessionUser | null, id: string): Promise<WriteInPanel> {
-  const viewer = viewerOf(user);
-  const me = viewerIdOf(viewer);
-  const now = deps.clock.now().getTime();
-  const row = await writeInTimesFor(deps.db, id, viewer);
-  const rows = await participantsOf(deps, deps.db, row.id, now);
+/** The panel everyone sees at `now` (the same body for every viewer: `yourSeat` is null here). */
+export function panelBody(row: WriteInTimesRow, rows: ParticipantRow[], now: number): WriteInPanel {
   const named = rows.filter((r) => r.label !== null);
   return {
     id: row.id,
@@ -84,6 +80,17 @@ export async function writeInPanel(deps: Deps, user: SessionUser | null, id: str
     writing: rows.filter((r) => isWriting(r, now)).length,
     totalWords: rows.reduce((n, r) => n + r.words, 0),
     anonymous: rows.length - named.length,
-    named: named.map((r) => ({ seat: r.seat, label: r.label!, words: r.words, writing: isWriting(r, now), you: r.user_id === me })),
+    named: named.map((r) => ({ seat: r.seat, label: r.label!, words: r.words, writing: isWriting(r, now) })),
+    yourSeat: null,
   };
+}
+
+/** GET /api/write-ins/:id/panel: the panel, with the viewer's own seat (a number, or null). */
+export async function writeInPanel(deps: Deps, user: SessionUser | null, id: string): Promise<WriteInPanel> {
+  const viewer = viewerOf(user);
+  const me = viewerIdOf(viewer);
+  const now = deps.clock.now().getTime();
+  const row = await writeInTimesFor(deps.db, id, viewer);
+  const rows = await participantsOf(deps, deps.db, row.id, now);
+  return { ...panelBody(row, rows, now), yourSeat: rows.find((r) => r.user_id === me)?.seat ?? null };
 }

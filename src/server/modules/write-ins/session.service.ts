@@ -108,6 +108,7 @@ export async function joinWriteIn(deps: Deps, user: SessionUser, id: string, sig
     prompt,
     signature: joined.p.signature,
     words: joined.p.words,
+    seat: joined.p.seat,
     late: joined.late,
     writingSession: { token, startedAt: joined.p.sessionStart.toISOString(), minSeconds: deps.env.MIN_WRITING_SECONDS, exempt: user.isAdmin },
     now: now.getTime(),

@@ -37,6 +37,14 @@ async function expectAnswers(route: (who: Who) => Promise<{ status: number; body
   expect(got).toEqual(want);
 }
 
+/** The panel's live stream as `who` hears it: its status (a stream that opens is closed at once), or the refusal's body. */
+async function panelStream(who: Caller, id: string): Promise<{ status: number; body: { message?: string } | null }> {
+  const res = await t.request(`/api/write-ins/${id}/panel/stream`, { cookie: who?.cookie ?? null });
+  if (res.status !== 200) return { status: res.status, body: (await res.json()) as { message?: string } };
+  await res.body?.cancel();
+  return { status: 200, body: null };
+}
+
 /** Past the count gap, so a refusal is not the rate's. */
 const clockStep = () => t.deps.testClock!.advance(3000);
 
@@ -84,6 +92,7 @@ describe("reading", () => {
     const reader: Record<Who, Answer> = { visitor: [404, M.notFound], outsider: [404, M.notFound], member: [200], moderator: [200], owner: [200], admin: [200] };
     await expectAnswers((who) => detail(c.as[who], writeIn.id), reader);
     await expectAnswers((who) => call(c.as[who], "GET", `/api/write-ins/${writeIn.id}/panel`), reader);
+    await expectAnswers((who) => panelStream(c.as[who], writeIn.id), reader);
     // Results wait for the start, for those who may read them; the others still find nothing.
     const early = { ...reader, member: [409, M.notStarted], moderator: [409, M.notStarted], owner: [409, M.notStarted], admin: [409, M.notStarted] } as Record<Who, Answer>;
     await expectAnswers((who) => call(c.as[who], "GET", `/api/write-ins/${writeIn.id}/results`), early);
@@ -109,6 +118,7 @@ describe("reading", () => {
     const all: Record<Who, Answer> = { visitor: [200], outsider: [200], member: [200], moderator: [200], owner: [200], admin: [200] };
     await expectAnswers((who) => detail(c.as[who], writeIn.id), all);
     await expectAnswers((who) => call<WriteInPanel>(c.as[who], "GET", `/api/write-ins/${writeIn.id}/panel`), all);
+    await expectAnswers((who) => panelStream(c.as[who], writeIn.id), all);
     setClock(startOf(writeIn) + MINUTE);
     await expectAnswers((who) => call(c.as[who], "GET", `/api/write-ins/${writeIn.id}/results`), all);
     for (const who of WHO) expect([who, (await detail(c.as[who], writeIn.id)).body.writeIn.canManage]).toEqual([who, who === "admin"]);
@@ -192,7 +202,7 @@ describe("counting and leaving", () => {
     expect((await count(c.member, writeIn.id, 10)).status).toBe(200);
     expect((await call(c.owner, "DELETE", `/api/circles/${c.slug}/members/${c.member.id}`)).status).toBe(200);
     clockStep();
-    for (const res of [await count(c.member, writeIn.id, 20), await call(c.member, "GET", `/api/write-ins/${writeIn.id}/panel`), await detail(c.member, writeIn.id)]) {
+    for (const res of [await count(c.member, writeIn.id, 20), await call(c.member, "GET", `/api/write-ins/${writeIn.id}/panel`), await panelStream(c.member, writeIn.id), await detail(c.member, writeIn.id)]) {
       expect([res.status, res.body?.message]).toEqual([404, M.notFound]);
     }
   });

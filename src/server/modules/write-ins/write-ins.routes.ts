@@ -31,6 +31,7 @@ import { writeInFor } from "./access.ts";
 import { writeInCalendar } from "./ics.ts";
 import { listWriteIns } from "./list.service.ts";
 import { writeInPanel } from "./panel.ts";
+import { panelStream } from "./panel-sse.ts";
 import { writeInResults } from "./results.service.ts";
 import { cancelWriteIn, scheduleWriteIn } from "./schedule.service.ts";
 import { joinWriteIn, leaveWriteIn, recordCount, setRsvp } from "./session.service.ts";
@@ -96,6 +97,7 @@ export const writeInsRoutes = new Hono<AppEnv>()
     c.header("Cache-Control", "no-store");
     return respond(c, writeInPanelSchema, await writeInPanel(c.get("deps"), c.get("user") ?? null, c.req.valid("param").id));
   })
+  .get("/write-ins/:id/panel/stream", writeInId, (c) => panelStream(c, c.req.valid("param").id))
   .get("/write-ins/:id/results", writeInId, async (c) => {
     return respond(c, writeInResultsSchema, await writeInResults(c.get("deps"), c.get("user") ?? null, c.req.valid("param").id));
   })

@@ -243,10 +243,10 @@ describe("the panel and the results", () => {
     for (const [who, words] of [[ada, 120], [owl, 80], [shy, 200], [noAlias, 10]] as const) expect((await count(who, w.id, words)).status).toBe(200);
 
     const seen = (await panel(ada, w.id)).body;
-    expect(seen).toMatchObject({ id: w.id, state: "live", joined: 4, writing: 4, totalWords: 410, anonymous: 2 });
+    expect(seen).toMatchObject({ id: w.id, state: "live", joined: 4, writing: 4, totalWords: 410, anonymous: 2, yourSeat: 1 });
     expect(seen.named).toEqual([
-      { seat: 1, label: "Ada Byron", words: 120, writing: true, you: true },
-      { seat: 2, label: "Night Owl", words: 80, writing: true, you: false },
+      { seat: 1, label: "Ada Byron", words: 120, writing: true },
+      { seat: 2, label: "Night Owl", words: 80, writing: true },
     ]);
     const res = (await results(shy, w.id)).body;
     expect(res).toMatchObject({ final: false, joined: 4, writers: 4, totalWords: 410, anonymous: 2, you: { words: 200, signature: "anonymous" } });

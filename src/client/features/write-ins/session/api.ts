@@ -9,7 +9,7 @@ import { writeInKeys } from "../api/keys.ts";
  * the text), leaving, and the panel.
  */
 
-/** How often the panel is read while the write-in runs (the issue asks for updates within 2 s). */
+/** How often the panel is read while the write-in runs and its live stream is not open (the issue asks for updates within 2 s). */
 export const PANEL_POLL_MS = 2_000;
 
 const writeIn = api.api["write-ins"][":id"];
@@ -25,10 +25,16 @@ export const leaveWriteIn = (id: string, words?: number) => unwrap(writeIn.leave
 
 export const getPanel = (id: string): Promise<WriteInPanel> => unwrap(writeIn.panel.$get({ param: { id } }));
 
-export const panelQueryOptions = (id: string, live: boolean) =>
+export const panelKey = (id: string) => [...writeInKeys.detail(id), "panel"] as const;
+
+/** The panel's live stream (GET .../panel/stream, `event: panel`). */
+export const panelStreamUrl = (id: string) => `/api/write-ins/${encodeURIComponent(id)}/panel/stream`;
+
+/** `poll`: read it every PANEL_POLL_MS (while it runs and its live stream is not open). */
+export const panelQueryOptions = (id: string, poll: boolean) =>
   queryOptions({
-    queryKey: [...writeInKeys.detail(id), "panel"],
+    queryKey: panelKey(id),
     queryFn: () => getPanel(id),
-    refetchInterval: live ? PANEL_POLL_MS : false,
+    refetchInterval: poll ? PANEL_POLL_MS : false,
     refetchIntervalInBackground: true,
   });

@@ -13,7 +13,7 @@ export const panelSummary = (p: Pick<WriteInPanel, "writing" | "totalWords">) =>
  * show their name in this write-in; the anonymous ones counted, not named. Counts only, never text.
  * The list is not a live region: a polite summary says how it stands at most once a minute.
  */
-export function LivePanel({ panel, loading }: { panel: WriteInPanel | undefined; loading: boolean }) {
+export function LivePanel({ panel, loading, mySeat }: { panel: WriteInPanel | undefined; loading: boolean; mySeat: number | null }) {
   const [summary, setSummary] = useState<string | null>(null);
   const current = panel ? panelSummary(panel) : null;
   useEffect(() => {
@@ -45,7 +45,7 @@ export function LivePanel({ panel, loading }: { panel: WriteInPanel | undefined;
                 <li key={w.seat} className="flex items-baseline justify-between gap-3 py-1.5 text-sm">
                   <span className={`min-w-0 truncate ${w.writing ? "text-ink" : "text-muted"}`}>
                     {w.label}
-                    {w.you && <span className="text-muted"> (you)</span>}
+                    {w.seat === mySeat && <span className="text-muted"> (you)</span>}
                     {!w.writing && <span className="text-muted"> (away)</span>}
                   </span>
                   <span className="shrink-0 tabular-nums text-muted">{plural(w.words, "word")}</span>

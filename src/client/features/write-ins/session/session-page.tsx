@@ -13,6 +13,7 @@ import { formatWriteInStart, minutesLabel } from "../lib/write-in-time.ts";
 import { panelQueryOptions } from "./api.ts";
 import { JoinForm } from "./join-form.tsx";
 import { LivePanel } from "./live-panel.tsx";
+import { usePanelStream } from "./use-panel-stream.ts";
 import { clockText, lockSeconds, phaseAt } from "./session-time.ts";
 import { useServerClock } from "./use-server-clock.ts";
 import { useWriteInSession } from "./use-write-in-session.ts";
@@ -70,7 +71,9 @@ export function WriteInSessionPage({
   const ended = phase === "ended";
   const session = useWriteInSession({ id, clock, readWords: () => readWords(scope), ended, ready, rejoinOnOpen: w?.joinedByMe ?? false });
   const { joined, leftEarly } = session;
-  const panel = useQuery({ ...panelQueryOptions(id, joined !== null && !ended && phase !== "canceled"), enabled: joined !== null });
+  const running = joined !== null && !ended && phase !== "canceled";
+  const streaming = usePanelStream(id, running);
+  const panel = useQuery({ ...panelQueryOptions(id, running && !streaming), enabled: joined !== null });
   const panelNow = panel.data?.now;
   useEffect(() => {
     if (panelNow !== undefined) clock.check(panelNow);
@@ -151,7 +154,7 @@ export function WriteInSessionPage({
       </div>
       {joined && (
         <aside aria-label="The write-in" className="mx-auto flex w-full max-w-2xl flex-col gap-3 px-4 pb-8 pt-6 lg:px-0 lg:pt-8">
-          <LivePanel panel={panel.data} loading={panel.isPending} />
+          <LivePanel panel={panel.data} loading={panel.isPending} mySeat={joined?.seat ?? panel.data?.yourSeat ?? null} />
           {!ended && phase !== "canceled" && (
             <div>
               {leftEarly ? (

@@ -1,0 +1,63 @@
+import type { HttpBindings } from "@hono/node-server";
+import type { Context } from "hono";
+import { streamSSE, type SSEStreamingApi } from "hono/streaming";
+import { LIVE_RETRY_MS } from "#shared/constants.ts";
+import { waitText } from "#shared/errors.ts";
+import { viewerOf } from "../../db/audience.ts";
+import type { AppEnv } from "../../http/context.ts";
+import { HttpError } from "../../http/errors.ts";
+import { CLIENT_IP_HEADER } from "../../http/limits.ts";
+import { fallenBehind, streamSlots } from "../events/stream-limits.ts";
+import { writeInTimesFor } from "./access.ts";
+import { PANEL_CLOSE_AFTER_END_MS, panelHub } from "./panel-stream.ts";
+
+const STREAM_RETRY_S = 30;
+
+/**
+ * GET /api/write-ins/:id/panel/stream: the live panel as Server-Sent Events (`event: panel`, the
+ * same body as GET .../panel with `yourSeat` null), for whoever may read the write-in (404
+ * otherwise, as the panel). It takes a slot of the live streams' per-address and per-account caps,
+ * and ends after the write-in (the page then reads the results), on a cancel, or on shutdown; a
+ * dropped page reconnects (EventSource) and gets the panel at once.
+ */
+export async function panelStream(c: Context<AppEnv>, id: string): Promise<Response> {
+  const deps = c.get("deps");
+  const viewer = viewerOf(c.get("user"));
+  const row = await writeInTimesFor(deps.db, id, viewer);
+  // Over (its final counts in) or canceled: nothing more will change. 204 tells an EventSource not to reconnect.
+  if (row.canceled_at !== null || deps.clock.now().getTime() > row.ends_at.getTime() + PANEL_CLOSE_AFTER_END_MS) return c.body(null, 204);
+  const release = streamSlots(deps).take(c.req.header(CLIENT_IP_HEADER) ?? "unknown", c.get("user")?.id ?? null);
+  if (!release) {
+    c.header("Retry-After", String(STREAM_RETRY_S));
+    throw new HttpError(429, "too_many_streams", `Too many live connections from here. Close a few tabs and try again in ${waitText(STREAM_RETRY_S)}.`);
+  }
+  const outgoing = (c.env as HttpBindings | undefined)?.outgoing;
+  c.header("X-Accel-Buffering", "no");
+  c.header("Cache-Control", "no-store");
+  return streamSSE(c, async (stream: SSEStreamingApi) => {
+    let finish: () => void = () => undefined;
+    const done = new Promise<void>((resolve) => (finish = resolve));
+    stream.onAbort(() => finish());
+    const onShutdown = () => finish();
+    deps.shutdown.addEventListener("abort", onShutdown, { once: true });
+    let stop: (() => void) | null = null;
+    try {
+      if (deps.shutdown.aborted) return;
+      void stream.write(`retry: ${LIVE_RETRY_MS}\n\n`);
+      stop = panelHub(deps).listen(row, {
+        viewer,
+        write: (frame) => {
+          if (stream.aborted || stream.closed || fallenBehind(outgoing)) return false;
+          void stream.write(frame).catch(() => finish());
+          return true;
+        },
+        close: () => finish(),
+      });
+      await done;
+    } finally {
+      stop?.();
+      release();
+      deps.shutdown.removeEventListener("abort", onShutdown);
+    }
+  });
+}
