@@ -18,6 +18,7 @@ test("a writer chooses their emails, saves, and finds them saved after a reload"
   const weekly = page.getByRole("checkbox", { name: "Weekly best-of" });
   await expect(weekly).toBeChecked();
   await expect(page.getByRole("checkbox", { name: "Daily reminder" })).not.toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Write-in reminders" })).not.toBeChecked();
   await expectAccessible(page);
   // Nothing wider than a phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -27,6 +28,7 @@ test("a writer chooses their emails, saves, and finds them saved after a reload"
   await page.keyboard.press("Space");
   await expect(weekly).not.toBeChecked();
   await page.getByRole("checkbox", { name: "Daily reminder" }).check();
+  await page.getByRole("checkbox", { name: "Write-in reminders" }).check();
   await page.getByRole("combobox", { name: "Reminder time" }).selectOption("7");
   await page.getByRole("combobox", { name: "Notification digest" }).selectOption("weekly");
   await page.getByRole("button", { name: "Save" }).press("Enter");
@@ -36,6 +38,7 @@ test("a writer chooses their emails, saves, and finds them saved after a reload"
   await expect(page.getByRole("checkbox", { name: "Weekly best-of" })).not.toBeChecked();
   await expect(page.getByRole("checkbox", { name: "Monthly collection" })).toBeChecked();
   await expect(page.getByRole("checkbox", { name: "Daily reminder" })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Write-in reminders" })).toBeChecked();
   await expect(page.getByRole("combobox", { name: "Reminder time" })).toHaveValue("7");
   await expect(page.getByRole("combobox", { name: "Notification digest" })).toHaveValue("weekly");
   await expect(page.getByRole("combobox", { name: "Time zone" })).toHaveValue("UTC");

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 /** The emails a writer can turn off from the email itself. */
-export const UNSUBSCRIBABLE = ["weekly", "monthly", "reminder", "digest"] as const;
+export const UNSUBSCRIBABLE = ["weekly", "monthly", "reminder", "digest", "write-in"] as const;
 export type MailKind = (typeof UNSUBSCRIBABLE)[number];
 
 function mac(secret: string, body: string): string {

@@ -4,7 +4,7 @@ import { isValidTimeZone } from "../domain/dates.ts";
 /** How often the digest of unread notifications comes (issue 14 item 6). */
 export const DIGEST_FREQUENCIES = ["off", "daily", "weekly"] as const;
 /** The emails a writer can turn off from the email itself. */
-export const MAIL_KINDS = ["weekly", "monthly", "reminder", "digest"] as const;
+export const MAIL_KINDS = ["weekly", "monthly", "reminder", "digest", "write-in"] as const;
 export type MailKindName = (typeof MAIL_KINDS)[number];
 
 export const PREFS_MESSAGES = {
@@ -23,6 +23,7 @@ export const MAIL_KIND_NAMES: Record<MailKindName, string> = {
   monthly: "the monthly collection",
   reminder: "the daily reminder",
   digest: "the notification digest",
+  "write-in": "write-in reminders by email",
 };
 
 /** GET /api/me/notification-prefs: a writer's email choices and the time zone they are kept in. */
@@ -33,6 +34,8 @@ export const notificationPrefsOutput = z.object({
   /** The writer's local hour, 0–23, in `timeZone`. */
   reminderHour: z.number().int(),
   digest: z.enum(DIGEST_FREQUENCIES),
+  /** An email 10 minutes before a write-in the writer said they are coming to (the bell tells them anyway). */
+  writeInEmail: z.boolean(),
   timeZone: z.string(),
   /** True once: right after the writer's first piece, when the reminder has not been offered yet. */
   offerReminder: z.boolean(),
@@ -49,6 +52,7 @@ export const notificationPrefsInput = z
     reminder: z.boolean(),
     reminderHour: z.number({ error: PREFS_MESSAGES.badHour }).int(PREFS_MESSAGES.badHour).min(0, PREFS_MESSAGES.badHour).max(23, PREFS_MESSAGES.badHour),
     digest: z.enum(DIGEST_FREQUENCIES, { error: PREFS_MESSAGES.badDigest }),
+    writeInEmail: z.boolean(),
     timeZone: z.string({ error: PREFS_MESSAGES.badTimeZone }).refine(isValidTimeZone, PREFS_MESSAGES.badTimeZone),
     reminderOffered: z.literal(true),
   })

@@ -8,7 +8,7 @@ import { TIME_ZONE_CHANGE_MS } from "../../http/session.ts";
 type PrefsRow = typeof notificationPrefs.$inferSelect;
 type PrefsChange = Partial<Omit<typeof notificationPrefs.$inferInsert, "userId">>;
 
-/** A writer with no row has the defaults (migration 0009): weekly and monthly on, reminder off at 19, no digest. */
+/** A writer with no row has the defaults (migrations 0009, 0029): weekly and monthly on, reminder off at 19, no digest, no write-in email. */
 const DEFAULTS = { weeklyEmail: true, monthlyEmail: true, reminderEnabled: false, reminderHour: 19, reminderAskedOn: null, reminderOffered: false, writeInEmail: false, digest: "off", digestBefore: null, digestThrough: null } as const;
 
 export const TIME_ZONE_TOO_SOON = "Your time zone can change once a day, so a writing day cannot be moved. Try again tomorrow.";
@@ -43,6 +43,7 @@ export async function getPrefs(db: Db, userId: string): Promise<NotificationPref
     reminder: row.reminderEnabled,
     reminderHour: row.reminderHour,
     digest: row.digest,
+    writeInEmail: row.writeInEmail,
     timeZone: user?.timeZone ?? "UTC",
     offerReminder: await shouldOfferReminder(db, userId, row),
   };
@@ -63,6 +64,7 @@ export async function updatePrefs(db: Db, userId: string, input: NotificationPre
     if (input.reminder && !before.reminderEnabled) change.reminderAskedOn = null;
     if (input.reminderHour !== undefined) change.reminderHour = input.reminderHour;
     if (input.digest !== undefined) change.digest = input.digest;
+    if (input.writeInEmail !== undefined) change.writeInEmail = input.writeInEmail;
     if (input.reminderOffered) change.reminderOffered = true;
     if (input.timeZone !== undefined) await changeTimeZone(tx, userId, input.timeZone, now);
     await writePrefs(tx, userId, change);
@@ -83,9 +85,13 @@ async function changeTimeZone(q: Queryable, userId: string, timeZone: string, no
 /** Turns one kind of email on or off (the unsubscribe link and its undo: a digest comes back as often as it came). */
 export async function setMailKind(db: Db, userId: string, kind: MailKindName, on: boolean): Promise<void> {
   if (kind === "digest") return setDigest(db, userId, on);
-  const change: PrefsChange =
-    kind === "weekly" ? { weeklyEmail: on } : kind === "monthly" ? { monthlyEmail: on } : { reminderEnabled: on, ...(on ? { reminderAskedOn: null } : {}) };
-  await writePrefs(db, userId, change);
+  const change: Record<Exclude<MailKindName, "digest">, PrefsChange> = {
+    weekly: { weeklyEmail: on },
+    monthly: { monthlyEmail: on },
+    reminder: { reminderEnabled: on, ...(on ? { reminderAskedOn: null } : {}) },
+    "write-in": { writeInEmail: on },
+  };
+  await writePrefs(db, userId, change[kind]);
 }
 
 async function setDigest(db: Db, userId: string, on: boolean): Promise<void> {

@@ -35,7 +35,7 @@ describe("notification preferences", () => {
   it("gives a writer with no choices the defaults, in their own time zone", async () => {
     const res = await get(writer.cookie);
     expect(res.status).toBe(200);
-    expect(res.body.prefs).toEqual({ weekly: true, monthly: true, reminder: false, reminderHour: 19, digest: "off", timeZone: "Europe/Paris", offerReminder: false });
+    expect(res.body.prefs).toEqual({ weekly: true, monthly: true, reminder: false, reminderHour: 19, digest: "off", writeInEmail: false, timeZone: "Europe/Paris", offerReminder: false });
   });
 
   it("saves a writer's own choices only: another writer's and an admin's stay theirs", async () => {
@@ -48,6 +48,21 @@ describe("notification preferences", () => {
     for (const u of [other, admin]) expect((await get(u.cookie)).body.prefs).toMatchObject({ weekly: true, reminder: false, digest: "off" });
     expect((await put(other.cookie, { userId: writer.id, weekly: true })).status).toBe(422);
     expect((await get(writer.cookie)).body.prefs.weekly).toBe(false);
+  });
+
+  it("keeps the write-in email off until a writer turns it on, for that writer only", async () => {
+    const [u, someone] = await Promise.all([createUser(t), createUser(t)]);
+    expect((await put(undefined, { writeInEmail: true })).status).toBe(401);
+    const on = await put(u.cookie, { writeInEmail: true });
+    expect(on.status).toBe(200);
+    expect(on.body.prefs).toMatchObject({ writeInEmail: true, weekly: true, reminder: false });
+    expect((await get(u.cookie)).body.prefs.writeInEmail).toBe(true);
+    // Another writer's save is theirs alone, and names nobody else.
+    expect((await put(someone.cookie, { writeInEmail: false })).status).toBe(200);
+    expect((await put(someone.cookie, { userId: u.id, writeInEmail: false })).status).toBe(422);
+    expect((await put(u.cookie, { writeInEmail: "yes" })).status).toBe(422);
+    expect((await get(u.cookie)).body.prefs.writeInEmail).toBe(true);
+    expect((await put(u.cookie, { writeInEmail: false })).body.prefs.writeInEmail).toBe(false);
   });
 
   it("refuses bad input with a clear message and changes nothing", async () => {

@@ -44,9 +44,9 @@ describe("one-click unsubscribe", () => {
 
   it("turns off each kind by its own token, and only that writer's", async () => {
     const u = await createUser(t);
-    await setPrefs(u, { reminder: true, digest: "weekly" });
-    for (const kind of ["monthly", "reminder", "digest"] as const) expect((await oneClick(`/api/mail/unsubscribe?token=${token(u.id, kind)}`)).status).toBe(200);
-    expect(await prefsOf(u)).toMatchObject({ weekly: true, monthly: false, reminder: false, digest: "off" });
+    await setPrefs(u, { reminder: true, digest: "weekly", writeInEmail: true });
+    for (const kind of ["monthly", "reminder", "digest", "write-in"] as const) expect((await oneClick(`/api/mail/unsubscribe?token=${token(u.id, kind)}`)).status).toBe(200);
+    expect(await prefsOf(u)).toMatchObject({ weekly: true, monthly: false, reminder: false, digest: "off", writeInEmail: false });
     expect(await prefsOf(other)).toMatchObject({ weekly: true, monthly: true });
   });
 
@@ -88,6 +88,17 @@ describe("undo and keep reminding (page actions)", () => {
     expect(await prefsOf(u)).toMatchObject({ monthly: true });
     expect(await prefsOf(other)).toMatchObject({ monthly: true });
     expect((await pageAction("resubscribe", `${tok}x`)).status).toBe(400);
+  });
+
+  it("undoes a write-in reminders unsubscribe with the same link", async () => {
+    const u = await createUser(t);
+    await setPrefs(u, { writeInEmail: true });
+    const tok = token(u.id, "write-in");
+    expect((await pageAction("unsubscribe", tok)).body).toEqual({ kind: "write-in", on: false, message: "You will no longer get write-in reminders by email." });
+    expect((await prefsOf(u)).writeInEmail).toBe(false);
+    expect((await pageAction("resubscribe", tok)).body).toEqual({ kind: "write-in", on: true, message: "You will get write-in reminders by email again." });
+    expect((await prefsOf(u)).writeInEmail).toBe(true);
+    expect((await prefsOf(other)).writeInEmail).toBe(false);
   });
 
   it("brings a weekly digest back as weekly, not daily", async () => {

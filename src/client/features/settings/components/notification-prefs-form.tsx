@@ -12,7 +12,15 @@ const DIGEST_CHOICES = DIGEST_FREQUENCIES.map((f) => ({ value: f, label: DIGEST_
 const wide = "w-full sm:w-auto";
 
 type Draft = Required<Omit<NotificationPrefsInput, "reminderOffered">>;
-const draftOf = (p: NotificationPrefs): Draft => ({ weekly: p.weekly, monthly: p.monthly, reminder: p.reminder, reminderHour: p.reminderHour, digest: p.digest, timeZone: p.timeZone });
+const draftOf = (p: NotificationPrefs): Draft => ({
+  weekly: p.weekly,
+  monthly: p.monthly,
+  reminder: p.reminder,
+  reminderHour: p.reminderHour,
+  digest: p.digest,
+  writeInEmail: p.writeInEmail,
+  timeZone: p.timeZone,
+});
 
 /** Settings › Email (issue 14 item 7): loads the writer's choices, then the form. */
 export function NotificationPrefsSection() {
@@ -81,6 +89,12 @@ export function NotificationPrefsForm({ prefs }: { prefs: NotificationPrefs }) {
         <Toggle label="Weekly best-of" hint="Sundays at 09:00: the week's Editors' Picks." checked={draft.weekly} onChange={(on) => set("weekly", on)} />
         <Toggle label="Monthly collection" hint="On the 1st at 09:00: your pieces of the month." checked={draft.monthly} onChange={(on) => set("monthly", on)} />
         <Toggle label="Daily reminder" hint="Today's prompt at the hour you choose, unless you already wrote." checked={draft.reminder} onChange={(on) => set("reminder", on)} />
+        <Toggle
+          label="Write-in reminders"
+          hint="An email 10 minutes before a write-in you said you're coming to. The bell tells you either way."
+          checked={draft.writeInEmail}
+          onChange={(on) => set("writeInEmail", on)}
+        />
       </fieldset>
       <Row label="Reminder time" hint={`Your time, in ${draft.timeZone}.`}>
         {(id, hintId) => <ChoiceSelect id={id} aria-describedby={hintId} className={wide} choices={hourChoices()} value={draft.reminderHour} onChoose={(h) => set("reminderHour", h)} />}
