@@ -5,6 +5,7 @@ import { defineReminder, reminderPlan } from "../modules/reminders/reminder.job.
 import { defineNightlyBackup, NIGHTLY_BACKUP } from "../backup/nightly.ts";
 import { planDue, type LocalPlan } from "./planner.ts";
 import { remindWriteIns } from "../modules/write-ins/reminders.service.ts";
+import { defineWriteInMail } from "../modules/write-ins/reminder-mail.job.ts";
 
 /** The minute tick that gives due writers their scheduled emails. */
 export const EMAIL_TICK = "email.tick";
@@ -28,6 +29,7 @@ export function defineScheduledWork(deps: Deps): void {
   defineCollectionMail(deps);
   defineReminder(deps);
   defineDigest(deps);
+  defineWriteInMail(deps);
   if (deps.env.BACKUPS) defineNightlyBackup(deps);
   // Turned off: the schedule an earlier start made is taken down too.
   else deps.jobs.retire(NIGHTLY_BACKUP);
@@ -39,8 +41,8 @@ export function defineScheduledWork(deps: Deps): void {
     retryLimit: 0,
     run: async () => {
       await planDue(deps.db, deps.jobs, plans, deps.clock.now());
-      // Write-ins starting in 10 minutes tell those coming (issue 30 item 1).
-      await remindWriteIns(deps.db, deps.clock.now());
+      // Write-ins starting in 10 minutes tell those coming, by email too if they asked (issue 30 item 1).
+      await remindWriteIns(deps, deps.clock.now());
     },
   });
 }

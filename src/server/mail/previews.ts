@@ -7,6 +7,7 @@ import type { MailPiece } from "./templates/piece-card.tsx";
 import { changeEmailMail, emailChangingMail, resetPasswordMail, verifyEmailMail, circleInviteMail } from "./templates.ts";
 import { accountDeletedMail } from "./templates/account-deleted.tsx";
 import { unsubscribeLinks } from "./unsubscribe-token.ts";
+import { writeInMail } from "./write-in-mail.ts";
 
 export interface MailPreview {
   name: string;
@@ -65,6 +66,20 @@ export const MAIL_PREVIEWS: MailPreview[] = [
   { name: "monthly-nudge", render: (site) => monthlyNudgeMail(site, TO, "November 2026", unsubscribeLinks(site.appUrl, SECRET, WRITER, "monthly")) },
   { name: "daily-reminder", render: (site) => reminderMail(site, SECRET, { to: TO, userId: WRITER, prompt: "Write about a door you have never opened.", hour: 19, timeZone: "Europe/Lisbon", asking: false }) },
   { name: "reminder-keep-asking", render: (site) => reminderMail(site, SECRET, { to: TO, userId: WRITER, prompt: "Write about a door you have never opened.", hour: 19, timeZone: "Europe/Lisbon", asking: true }) },
+  {
+    name: "write-in-reminder",
+    render: (site) =>
+      writeInMail(site, SECRET, {
+        to: TO,
+        userId: WRITER,
+        writeInId: "7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+        title: "Sunday sprint",
+        startsAt: new Date("2026-12-06T18:00:00Z"),
+        endsAt: new Date("2026-12-06T18:20:00Z"),
+        circleName: "Room 4 Writers",
+        timeZone: "Europe/Lisbon",
+      }),
+  },
   {
     name: "notification-digest",
     render: async (site) =>

@@ -11,6 +11,7 @@ export const JOB_QUEUE_LABELS: Record<string, string> = {
   "email.reminder": "Daily reminder",
   "email.digest-daily": "Notification digest (daily)",
   "email.digest-weekly": "Notification digest (weekly)",
+  "email.write-in": "Write-in reminder (10 minutes before)",
   "maintenance.hourly": "Housekeeping (hourly)",
   "backup.nightly": "Nightly backup (7 daily and 4 weekly kept)",
 };

@@ -23,6 +23,8 @@ export const serif = "Georgia, 'Times New Roman', serif";
 export const text = { fontFamily: serif, fontSize: "16px", lineHeight: "1.6", color: colors.ink, margin: "0 0 14px" } as const;
 export const small = { ...text, fontSize: "13px", color: colors.muted } as const;
 export const link = { color: colors.accent } as const;
+/** The one call to action of an email. */
+export const button = { backgroundColor: colors.accent, color: "#ffffff", padding: "10px 18px", borderRadius: "6px", fontFamily: serif } as const;
 
 /** The frame of every inkwell email: the site's name, the content, and a footer saying why. */
 export function Layout({ siteName, appUrl, preview, reason, unsubscribeUrl, children }: LayoutProps) {
