@@ -6,6 +6,7 @@ import { defineNightlyBackup, NIGHTLY_BACKUP } from "../backup/nightly.ts";
 import { planDue, type LocalPlan } from "./planner.ts";
 import { remindWriteIns } from "../modules/write-ins/reminders.service.ts";
 import { defineWriteInMail } from "../modules/write-ins/reminder-mail.job.ts";
+import { settleWriteIns } from "../modules/write-ins/settle.service.ts";
 
 /** The minute tick that gives due writers their scheduled emails. */
 export const EMAIL_TICK = "email.tick";
@@ -43,6 +44,8 @@ export function defineScheduledWork(deps: Deps): void {
       await planDue(deps.db, deps.jobs, plans, deps.clock.now());
       // Write-ins starting in 10 minutes tell those coming, by email too if they asked (issue 30 item 1).
       await remindWriteIns(deps, deps.clock.now());
+      // Ended write-ins settled: First and Tenth Write-in for those who wrote (issue 30 item 3).
+      await settleWriteIns(deps.db, deps.clock.now());
     },
   });
 }

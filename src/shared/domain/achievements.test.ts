@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { achievementLabel, achievementsReached } from "./achievements.ts";
+import { achievementLabel, achievementsReached, writeInAchievementsReached } from "./achievements.ts";
 
 describe("achievementsReached", () => {
   it("reaches each tier exactly at 50, 100, 200 and 365 pages", () => {
@@ -16,9 +16,21 @@ describe("achievementsReached", () => {
   });
 });
 
+describe("writeInAchievementsReached (issue 30 item 3)", () => {
+  it("reaches First Write-in at 1 and Tenth Write-in at 10, and nothing more after", () => {
+    expect(writeInAchievementsReached(0)).toEqual([]);
+    expect(writeInAchievementsReached(1)).toEqual(["first_write_in"]);
+    expect(writeInAchievementsReached(9)).toEqual(["first_write_in"]);
+    expect(writeInAchievementsReached(10)).toEqual(["first_write_in", "tenth_write_in"]);
+    expect(writeInAchievementsReached(500)).toEqual(["first_write_in", "tenth_write_in"]);
+  });
+});
+
 describe("achievementLabel", () => {
   it("reads as the profile shows it", () => {
     expect(achievementLabel("novella_club", 2026)).toBe("Novella Club · 2026");
     expect(achievementLabel("page_walker", 2027)).toBe("Page Walker · 2027");
+    expect(achievementLabel("first_write_in", 2026)).toBe("First Write-in · 2026");
+    expect(achievementLabel("tenth_write_in", 2027)).toBe("Tenth Write-in · 2027");
   });
 });

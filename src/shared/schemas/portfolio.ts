@@ -137,6 +137,8 @@ export const portfolioStats = z.object({
   editorsSelections: z.number(),
   /** Newest first. */
   achievements: z.array(portfolioAchievement),
+  /** Write-ins the writer took part in (joined and wrote) that started this year in their time zone and have ended (issue 30 item 3). */
+  writeInsThisYear: z.number().int(),
   tier: tierProgress,
 });
 export type PortfolioStats = z.infer<typeof portfolioStats>;

@@ -5,11 +5,15 @@ import { tierProgress } from "#shared/domain/tiers.ts";
 import type { PortfolioStats } from "#shared/schemas/portfolio.ts";
 import type { Db } from "../../db/client.ts";
 import { submissions, userAchievements, users } from "../../db/schema/index.ts";
+import { writeInsThisYear } from "../write-ins/taken-part.service.ts";
 import { streakColumns } from "../writing/streak.service.ts";
 
-/** The profile's numbers: works, pages, streaks, Editors' Selections, achievements and tier (of pieces written here: imported ones are not counted). */
+/**
+ * The profile's numbers: works, pages, streaks, Editors' Selections, achievements and tier (of
+ * pieces written here: imported ones are not counted), and the write-ins taken part in this year.
+ */
 export async function getPortfolioStats(db: Db, userId: string, now: Date): Promise<PortfolioStats> {
-  const [[totals], [user], achievements] = await Promise.all([
+  const [[totals], [user, writeIns], achievements] = await Promise.all([
     db
       .select({
         works: sql<number>`count(*)::int`,
@@ -23,7 +27,8 @@ export async function getPortfolioStats(db: Db, userId: string, now: Date): Prom
       .select({ ...streakColumns, timeZone: users.timeZone })
       .from(users)
       .where(eq(users.id, userId))
-      .limit(1),
+      .limit(1)
+      .then(async ([row]) => [row, row ? await writeInsThisYear(db, userId, row.timeZone, now) : 0] as const),
     db
       .select({ achievementType: userAchievements.achievementType, year: userAchievements.year })
       .from(userAchievements)
@@ -38,6 +43,7 @@ export async function getPortfolioStats(db: Db, userId: string, now: Date): Prom
     ...(user ? streakShownOn(user, localDate(now, user.timeZone)) : streakShownOn(NO_STREAK, "")),
     editorsSelections: totals?.featured ?? 0,
     achievements,
+    writeInsThisYear: writeIns,
     tier: tierProgress(pagesExact),
   };
 }

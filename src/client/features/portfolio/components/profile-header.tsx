@@ -14,6 +14,12 @@ export function statsLine(stats: Pick<PortfolioStats, "currentStreak" | "works" 
   return parts.join(" • ");
 }
 
+/** "1 write-in this year", "12 write-ins this year"; null for none (the profile then says nothing about write-ins). */
+export function writeInsLine(count: number | undefined): string | null {
+  if (!count || count < 1) return null;
+  return count === 1 ? "1 write-in this year" : `${count} write-ins this year`;
+}
+
 function BirdIcon() {
   return (
     <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round">
@@ -47,6 +53,7 @@ export function ProfileHeader({
   onEditProfile: () => void;
   onShowProgress: () => void;
 }) {
+  const writeIns = writeInsLine(stats?.writeInsThisYear);
   return (
     <header>
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
@@ -80,6 +87,7 @@ export function ProfileHeader({
         </Button>
       </div>
       {stats?.forgivenessDayUsed && <p className="mt-1 text-sm text-muted">{graceDayLine(stats.forgivenessDayUsed)}</p>}
+      {writeIns && <p className="mt-1 text-sm text-muted">{writeIns}</p>}
       {stats && stats.achievements.length > 0 && (
         <section aria-label="Achievements" className="mt-3">
           <ul className="flex flex-wrap gap-2">
