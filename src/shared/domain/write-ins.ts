@@ -1,4 +1,4 @@
-import { WRITE_IN_COUNT_GRACE_MS, WRITE_IN_JOIN_OPENS_MS, WRITE_IN_MAX_AHEAD_DAYS, WRITE_IN_MAX_MINUTES, WRITE_IN_MIN_MINUTES, WRITE_IN_TITLE_MAX } from "../constants.ts";
+import { MAX_PROMPT_LENGTH, WRITE_IN_COUNT_GRACE_MS, WRITE_IN_JOIN_OPENS_MS, WRITE_IN_MAX_AHEAD_DAYS, WRITE_IN_MAX_MINUTES, WRITE_IN_MIN_MINUTES, WRITE_IN_TITLE_MAX } from "../constants.ts";
 
 /*
  * Write-ins (issue 30): their words and the rules both sides read. A write-in is "upcoming" until
@@ -27,6 +27,10 @@ export const WRITE_IN_MESSAGES = {
   startInPast: "Choose a start time in the future",
   startTooFar: `Choose a start within the next ${WRITE_IN_MAX_AHEAD_DAYS} days`,
   circlePromptOutside: "Only a circle's write-in can use the circle's prompt",
+  /** A write-in's own prompt (issue 30 item 1): the admin's words for a prompt's text (ADMIN_MESSAGES), its limit a circle's prompt's too. */
+  promptRequired: "Please enter a prompt text",
+  promptTooLong: `Prompts can be at most ${MAX_PROMPT_LENGTH} characters`,
+  promptTextUnused: "Only a write-in with its own prompt takes a prompt text",
   tooManyCircle: (max: number) => `A circle can have ${max} write-ins scheduled at once (a weekly one counts each week). Cancel some before adding more.`,
   tooManyCommunity: (max: number) => `The community can have ${max} write-ins scheduled at once (a weekly one counts each week). Cancel some before adding more.`,
   started: "This write-in has started and can no longer be changed",

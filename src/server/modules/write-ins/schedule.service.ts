@@ -6,7 +6,7 @@ import { WRITE_IN_MESSAGES as M } from "#shared/domain/write-ins.ts";
 import type { ScheduledWriteIn, ScheduleWriteInInput } from "#shared/schemas/write-ins.ts";
 import { viewerOf } from "../../db/audience.ts";
 import type { Tx } from "../../db/client.ts";
-import { writeIns } from "../../db/schema/index.ts";
+import { prompts, writeIns } from "../../db/schema/index.ts";
 import type { Deps } from "../../deps.ts";
 import { badRequest, conflict, forbidden, HttpError } from "../../http/errors.ts";
 import type { SessionUser } from "../../http/session-user.ts";
@@ -19,7 +19,9 @@ import { summaryOf } from "./summary.ts";
  * its write-ins, site admins the community's. A weekly write-in is WRITE_IN_WEEKLY_WEEKS rows made
  * at once, each at the same wall time in the scheduler's zone (across daylight saving), sharing a
  * series id. How many may be scheduled ahead is counted under a lock (the circle's row, or a
- * transaction lock for the community's), so the limit holds across instances.
+ * transaction lock for the community's), so the limit holds across instances. A write-in with its
+ * own prompt (promptMode "own") stores it as a `prompts` row of kind "write_in" in the same
+ * transaction, shared by the series' weeks.
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -45,6 +47,9 @@ export async function scheduleWriteIn(deps: Deps, user: SessionUser, input: Sche
   if (start.getTime() <= now.getTime()) throw badRequest(M.startInPast);
   if (start.getTime() > now.getTime() + WRITE_IN_MAX_AHEAD_DAYS * DAY_MS) throw badRequest(M.startTooFar);
   if (input.circle === null && input.promptMode === "circle") throw badRequest(M.circlePromptOutside);
+  // The schema asks for it; a service called otherwise refuses the same way.
+  const ownText = input.promptMode === "own" ? input.promptText?.trim() : undefined;
+  if (input.promptMode === "own" && !ownText) throw badRequest(M.promptRequired);
   const viewer = viewerOf(user);
   const id = await deps.db.transaction(async (tx) => {
     let circleId: string | null = null;
@@ -60,6 +65,9 @@ export async function scheduleWriteIn(deps: Deps, user: SessionUser, input: Sche
       throw new HttpError(422, "too_many_write_ins", circleId ? M.tooManyCircle(max) : M.tooManyCommunity(max));
     }
     const seriesId = randomUUID();
+    // Its own prompt: one row for every week of the series, unsigned (the scheduler's name is not
+    // an attribution, and a prompt names no writer). Canceling leaves it: pieces may answer it.
+    const promptId = ownText ? (await tx.insert(prompts).values({ text: ownText, kind: "write_in", date: null, author: null }).returning({ id: prompts.id }))[0]!.id : null;
     const rows = await tx
       .insert(writeIns)
       .values(
@@ -72,6 +80,7 @@ export async function scheduleWriteIn(deps: Deps, user: SessionUser, input: Sche
           endsAt: new Date(s.getTime() + input.lengthMinutes * 60_000),
           repeat: input.repeat,
           promptMode: input.promptMode,
+          promptId,
           createdAt: now,
         })),
       )

@@ -8,7 +8,8 @@ import { timestampColumn } from "../../db/typed-rows.ts";
 
 /*
  * A write-in as its contract sends it: one query shape for a list and for one write-in, with its
- * counts (RSVPs, participants: read by their primary keys' prefix) and the viewer's own marks.
+ * own prompt's words (prompt_mode "own": its prompts row by primary key), its counts (RSVPs,
+ * participants: read by their primary keys' prefix) and the viewer's own marks.
  */
 
 export const summaryRow = z.object({
@@ -19,6 +20,9 @@ export const summaryRow = z.object({
   ends_at: timestampColumn,
   repeat: z.enum(WRITE_IN_REPEATS),
   prompt_mode: z.enum(WRITE_IN_PROMPT_MODES),
+  /** The write-in's own prompt (prompt_mode "own"), its id and words. */
+  prompt_id: z.string().nullable(),
+  prompt_text: z.string().nullable(),
   canceled_at: timestampColumn.nullable(),
   circle_id: z.string().nullable(),
   circle_slug: z.string().nullable(),
@@ -38,7 +42,7 @@ export function summarySelect(viewer: Viewer): SQL {
   const mine = (table: string) =>
     me ? sql`exists (select 1 from ${sql.raw(table)} x where x.write_in_id = w.id and x.user_id = ${me}::uuid)` : sql`false`;
   return sql`
-    select w.id, w.series_id, w.title, w.starts_at, w.ends_at, w.repeat, w.prompt_mode, w.canceled_at, w.circle_id,
+    select w.id, w.series_id, w.title, w.starts_at, w.ends_at, w.repeat, w.prompt_mode, w.prompt_id, op.text as prompt_text, w.canceled_at, w.circle_id,
       c.slug as circle_slug, c.name as circle_name, c.accent as circle_accent,
       ${me ? sql`(select cm.role from circle_members cm where cm.circle_id = w.circle_id and cm.user_id = ${me}::uuid)` : sql`null::text`} as my_role,
       (select count(*)::int from write_in_rsvps r where r.write_in_id = w.id) as coming,
@@ -47,6 +51,7 @@ export function summarySelect(viewer: Viewer): SQL {
       ${mine("write_in_participants")} as joined_by_me
     from write_ins w
     left join circles c on c.id = w.circle_id
+    left join prompts op on op.id = w.prompt_id
     where ${readableWriteInSql(viewer, sql`w`)}`;
 }
 
@@ -66,6 +71,7 @@ export function summaryOf(r: SummaryRow, viewer: Viewer, now: Date): WriteInSumm
     lengthMinutes: Math.round((times.endsAt - times.startsAt) / 60_000),
     repeat: r.repeat,
     promptMode: r.prompt_mode,
+    promptText: r.prompt_mode === "own" ? r.prompt_text : null,
     state: writeInState(times, now.getTime()),
     lateJoinUntil: new Date(lateJoinUntil(times)).toISOString(),
     coming: r.coming,

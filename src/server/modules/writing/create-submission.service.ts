@@ -20,6 +20,7 @@ import type { SessionUser } from "../../http/context.ts";
 import { findAnswerablePrompt } from "./prompts.service.ts";
 import { shareWithCircles } from "../circles/piece-circles.service.ts";
 import { circlePromptRule } from "../circles/circle-prompts.service.ts";
+import { writeInPromptRule } from "../write-ins/prompt.ts";
 import { awardAchievementsSql, lifetimePagesSql, recordWritingDaySql, streakOf } from "./streak.service.ts";
 import { notifyAchievements } from "../notifications/notify.service.ts";
 import { assertSessionUsable, checkWritingTime, refuseSpentSession, sessionStateSql, spendSessionSql } from "./writing-sessions.service.ts";
@@ -131,11 +132,11 @@ export async function createSubmission(
   const prompt = await answerablePrompt(db, input, look.prompt, today, session?.shownPromptId);
   if (!prompt) throw badRequest(WRITING_MESSAGES.noPrompt, "no_prompt");
   // A circle's own prompt (issue 29 item 5): its members answer it, and a publish goes to that circle alone.
-  if (prompt.kind === "circle") {
-    const circleId = await circlePromptRule(db, user.id, prompt.id, today);
-    if (input.action === "publish" && (input.community || input.circles.some((id) => id.toLowerCase() !== circleId))) {
-      throw badRequest(CIRCLE_MESSAGES.circlePromptOnly, "circle_prompt_only");
-    }
+  // A write-in's own prompt (issue 30 item 1): its participants answer it; a circle's write-in's goes to that circle alone.
+  const onlyCircle =
+    prompt.kind === "circle" ? await circlePromptRule(db, user.id, prompt.id, today) : prompt.kind === "write_in" ? await writeInPromptRule(db, user.id, prompt.id) : null;
+  if (onlyCircle && input.action === "publish" && (input.community || input.circles.some((id) => id.toLowerCase() !== onlyCircle))) {
+    throw badRequest(CIRCLE_MESSAGES.circlePromptOnly, "circle_prompt_only");
   }
 
   // Where a publish goes (issue 29 item 3): the community, circles the writer is in, or both. A save stays private.
