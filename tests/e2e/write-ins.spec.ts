@@ -6,8 +6,8 @@ import { expect, expectAccessible, registerViaApi, signInAsAdmin, test, unique }
 
 /*
  * Write-ins' pages (issue 30): an admin schedules a community write-in for tomorrow from /write-ins
- * (in Paris time), a writer (in UTC) reads it in their own zone and says they are coming, and the
- * admin cancels it; a circle's moderator schedules a weekly one from the circle's Write-ins tab, a
+ * (in Paris time) with its own prompt, a writer (in UTC) reads it in their own zone, with the
+ * prompt, and says they are coming, and the admin cancels it; a circle's moderator schedules a weekly one from the circle's Write-ins tab, a
  * writer outside the circle never sees it, and the moderator cancels it with the following weeks.
  * The list and a write-in's page pass axe on a phone and a desktop, light and dark.
  */
@@ -53,9 +53,10 @@ async function accessibleEverywhere(page: Page, ready: Locator): Promise<void> {
 
 const card = (page: Page, title: string) => page.getByRole("listitem").filter({ has: page.getByRole("link", { name: title, exact: true }) });
 
-test("an admin schedules a community write-in for tomorrow; a writer says they are coming; the admin cancels it", async ({ browser }) => {
+test("an admin schedules a community write-in for tomorrow with its own prompt; a writer reads it and says they are coming; the admin cancels it", async ({ browser }) => {
   test.setTimeout(120_000);
   const title = `Sunday sprint ${unique()}`;
+  const promptText = `Write about a door left open ${unique()}`;
   const admin = await pageIn(browser, PARIS);
   await signInAsAdmin(admin);
   const start = await tomorrow(admin, PARIS.timezoneId);
@@ -68,18 +69,24 @@ test("an admin schedules a community write-in for tomorrow; a writer says they a
   // An admin who moderates no circle schedules for the whole community alone.
   await expect(form.getByText("For Whole community")).toBeVisible();
   await expect(form.getByText("In your time zone (Europe/Paris)")).toBeVisible();
-  // Nothing is sent without a title, and the length stays within 10 to 60 minutes.
+  // The community's write-in answers the site's prompt or brings its own: no circle's prompt.
+  await expect(form.getByRole("radio")).toHaveCount(2);
+  await expect(form.getByRole("textbox", { name: "The write-in's prompt" })).toHaveCount(0);
+  await form.getByRole("radio", { name: "Its own prompt" }).check();
+  // Nothing is sent without a title or the prompt's words, and the length stays within 10 to 60 minutes.
   await form.getByRole("spinbutton", { name: "Length in minutes" }).fill("75");
   await form.getByRole("button", { name: "Schedule write-in" }).click();
   await expect(form.getByText(WRITE_IN_MESSAGES.titleRequired)).toBeVisible();
   await expect(form.getByText(WRITE_IN_MESSAGES.badLength)).toBeVisible();
+  await expect(form.getByText(WRITE_IN_MESSAGES.promptRequired)).toBeVisible();
   await expectAccessible(admin);
   await form.getByRole("textbox", { name: "Title" }).fill(title);
   await form.getByLabel("Starts").fill(start.input);
   await form.getByRole("spinbutton", { name: "Length in minutes" }).fill("30");
+  await form.getByRole("textbox", { name: "The write-in's prompt" }).fill(promptText);
   const sent = admin.waitForRequest((r) => r.url().endsWith("/api/write-ins") && r.method() === "POST");
   await form.getByRole("button", { name: "Schedule write-in" }).click();
-  expect((await sent).postDataJSON()).toMatchObject({ circle: null, title, timeZone: "Europe/Paris", lengthMinutes: 30, repeat: "none", promptMode: "site" });
+  expect((await sent).postDataJSON()).toMatchObject({ circle: null, title, timeZone: "Europe/Paris", lengthMinutes: 30, repeat: "none", promptMode: "own", promptText });
 
   // Its page, in the admin's zone: Paris time, named.
   await expect(admin.getByRole("heading", { name: title, level: 1 })).toBeVisible();
@@ -87,6 +94,8 @@ test("an admin schedules a community write-in for tomorrow; a writer says they a
   await expect(admin.getByText("Whole community")).toBeVisible();
   await expect(admin.getByText("0 coming")).toBeVisible();
   await expect(admin.getByText("Joining opens 10 minutes before the start.")).toBeVisible();
+  await expect(admin.getByText(/30 minutes · its own prompt/)).toBeVisible();
+  await expect(admin.getByText(promptText)).toBeVisible();
   const detailUrl = admin.url();
   const calendar = await admin.getByRole("link", { name: "Add to calendar (.ics)" }).getAttribute("href");
   expect(calendar).toBe(`${new URL(detailUrl).pathname.replace("/write-ins/", "/api/write-ins/")}/calendar.ics`);
@@ -107,6 +116,12 @@ test("an admin schedules a community write-in for tomorrow; a writer says they a
   await expect(item.getByText("You're coming")).toBeVisible();
   await expect(item.getByText("1 coming")).toBeVisible();
   await expect(item.getByRole("button", { name: "Not coming" })).toBeFocused();
+  // Its page says what they will write to.
+  await item.getByRole("link", { name: title, exact: true }).click();
+  await expect(writer.getByText("Prompt:")).toBeVisible();
+  await expect(writer.getByText(promptText)).toBeVisible();
+  await writer.goBack();
+  await expect(card(writer, title).getByText("You're coming")).toBeVisible();
   // The writer has no schedule form; the menu leads here.
   await expect(writer.getByRole("button", { name: "Schedule a write-in" })).toHaveCount(0);
   await writer.getByRole("button", { name: "Menu" }).click();

@@ -197,7 +197,7 @@ export function PiecePage({
         <p className="mt-3 text-sm text-muted [overflow-wrap:anywhere]">
           by {piece.authorLabel} • {formatLongDate(piece.createdAt)} • {wordsLabel(words)}
         </p>
-        {piece.prompt.kind === "daily" && (own ? own.title : piece.title) && (
+        {piece.prompt.kind !== "freewrite" && (own ? own.title : piece.title) && (
           <div className="mt-4 border-l-2 border-line pl-4 text-sm text-muted">
             <Markup text={piece.prompt.text} mode="prompt" />
           </div>

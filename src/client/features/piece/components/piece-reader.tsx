@@ -90,7 +90,7 @@ export function PieceReader({
           Written on {formatLongDate(piece.createdAt)} • {wordsLabel(own.wordCount)}
         </p>
         {piece.imported?.prompt && <p className="mt-4 border-l-2 border-line pl-4 text-sm text-muted [overflow-wrap:anywhere]">{piece.imported.prompt}</p>}
-        {piece.prompt.kind === "daily" && own.title && (
+        {piece.prompt.kind !== "freewrite" && own.title && (
           <div className="mt-4 border-l-2 border-line pl-4 text-sm text-muted">
             <Markup text={piece.prompt.text} mode="prompt" />
           </div>

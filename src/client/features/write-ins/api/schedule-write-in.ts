@@ -14,6 +14,8 @@ export interface ScheduleWriteInBody {
   lengthMinutes: number;
   repeat: "none" | "weekly";
   promptMode: WriteInPromptMode;
+  /** Its own prompt's words: with promptMode "own" only. */
+  promptText?: string;
 }
 
 /** POST /api/write-ins: the first occurrence, and for a weekly one the next starts. */

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
-import { WRITE_IN_MAX_MINUTES, WRITE_IN_MIN_MINUTES, WRITE_IN_TITLE_MAX, WRITE_IN_WEEKLY_WEEKS } from "#shared/constants.ts";
+import { MAX_PROMPT_LENGTH, WRITE_IN_MAX_MINUTES, WRITE_IN_MIN_MINUTES, WRITE_IN_TITLE_MAX, WRITE_IN_WEEKLY_WEEKS } from "#shared/constants.ts";
 import { WRITE_IN_MESSAGES as M, type WriteInPromptMode } from "#shared/domain/write-ins.ts";
 import { paths } from "#client/config/paths.ts";
 import { Button } from "#client/components/ui/button.tsx";
@@ -15,17 +15,22 @@ import { checkScheduleDraft, type ScheduleDraft, type ScheduleField } from "../l
 import { RadioChoices } from "./radio-choices.tsx";
 
 const DEFAULT_MINUTES = 30;
-/** A circle's write-in answers the site's prompt of the day, or the circle's (the site's when the circle has none that day). */
+/**
+ * A write-in answers the site's prompt of the day, a circle's the circle's (the site's when the
+ * circle has none that day), or either brings its own.
+ */
 const PROMPT_CHOICES: { value: WriteInPromptMode; label: string }[] = [
   { value: "site", label: "The site's prompt of the day" },
   { value: "circle", label: "The circle's prompt of the day" },
+  { value: "own", label: "Its own prompt" },
 ];
-const fieldOf: Record<string, ScheduleField> = { title: "title", startsAt: "start", lengthMinutes: "length" };
+const fieldOf: Record<string, ScheduleField> = { title: "title", startsAt: "start", lengthMinutes: "length", promptText: "prompt" };
 
 /**
  * "Schedule a write-in": where (the community, or a circle I moderate), a title, the start in my
- * zone, its length, weekly or not, and (a circle's) which prompt. Then to its page. The server's
- * refusals are shown beside the field they concern, or under the form.
+ * zone, its length, weekly or not, and which prompt (the site's, a circle's the circle's, or its
+ * own, typed here). Then to its page. The server's refusals are shown beside the field they
+ * concern, or under the form.
  */
 export function ScheduleWriteInForm({ options, onCancel, autoFocus = false }: { options: ScheduleOption[]; onCancel?: () => void; autoFocus?: boolean }) {
   const [now] = useState(() => Date.now());
@@ -36,6 +41,7 @@ export function ScheduleWriteInForm({ options, onCancel, autoFocus = false }: { 
     length: String(DEFAULT_MINUTES),
     weekly: false,
     promptMode: "site",
+    promptText: "",
   });
   const [errors, setErrors] = useState<Partial<Record<ScheduleField, string>>>({});
   const schedule = useScheduleWriteIn();
@@ -45,6 +51,7 @@ export function ScheduleWriteInForm({ options, onCancel, autoFocus = false }: { 
   const zone = browserTimeZone();
   const bounds = startInputBounds(now);
   const forCircle = draft.where !== "";
+  const choices = forCircle ? PROMPT_CHOICES : PROMPT_CHOICES.filter((c) => c.value !== "circle");
   const set = (patch: Partial<ScheduleDraft>) => setDraft((d) => ({ ...d, ...patch }));
 
   const submit = (e: FormEvent) => {
@@ -60,7 +67,8 @@ export function ScheduleWriteInForm({ options, onCancel, autoFocus = false }: { 
         timeZone: zone,
         lengthMinutes: Number(draft.length),
         repeat: draft.weekly ? "weekly" : "none",
-        promptMode: forCircle ? draft.promptMode : "site",
+        promptMode: draft.promptMode,
+        ...(draft.promptMode === "own" ? { promptText: draft.promptText.trim() } : {}),
       },
       {
         onSuccess: ({ writeIn, next }) => {
@@ -87,7 +95,7 @@ export function ScheduleWriteInForm({ options, onCancel, autoFocus = false }: { 
           <select
             id={whereId}
             value={draft.where}
-            onChange={(e) => set({ where: e.target.value, promptMode: e.target.value ? draft.promptMode : "site" })}
+            onChange={(e) => set({ where: e.target.value, promptMode: e.target.value || draft.promptMode !== "circle" ? draft.promptMode : "site" })}
             className="min-h-11 rounded-md border border-line bg-paper px-3 text-base text-ink focus:border-accent"
           >
             {options.map((o) => (
@@ -126,15 +134,14 @@ export function ScheduleWriteInForm({ options, onCancel, autoFocus = false }: { 
         <input type="checkbox" checked={draft.weekly} onChange={(e) => set({ weekly: e.target.checked })} className="size-5 accent-[var(--accent)]" />
         Repeat every week ({WRITE_IN_WEEKLY_WEEKS} weeks)
       </label>
-      {forCircle && (
-        <RadioChoices
-          legend="Prompt"
-          choices={PROMPT_CHOICES}
-          value={draft.promptMode}
-          onChange={(promptMode) => set({ promptMode })}
-          hint="The circle's prompt is the one it set for that day, else the site's."
-        />
-      )}
+      <RadioChoices
+        legend="Prompt"
+        choices={choices}
+        value={draft.promptMode}
+        onChange={(promptMode) => set({ promptMode })}
+        hint={forCircle ? "The circle's prompt is the one it set for that day, else the site's." : undefined}
+      />
+      {draft.promptMode === "own" && <OwnPromptField value={draft.promptText} onChange={(promptText) => set({ promptText })} error={errors.prompt} />}
       {serverError && <FormMessage tone="error">{serverError}</FormMessage>}
       <div className="flex flex-wrap justify-end gap-2">
         {onCancel && (
@@ -147,5 +154,35 @@ export function ScheduleWriteInForm({ options, onCancel, autoFocus = false }: { 
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The write-in's own prompt, as every participant will read it (an admin's prompt's length). */
+function OwnPromptField({ value, onChange, error }: { value: string; onChange: (next: string) => void; error: string | undefined }) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-ink">
+        The write-in's prompt
+      </label>
+      <textarea
+        id={id}
+        rows={3}
+        value={value}
+        maxLength={MAX_PROMPT_LENGTH}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
+        className="resize-y rounded-md border border-line bg-paper px-3 py-2 font-serif text-base leading-relaxed text-ink focus:border-accent"
+      />
+      <p id={`${id}-hint`} className="text-xs text-muted">
+        Those who join write to it; every week of a weekly write-in shares it.
+      </p>
+      {error && (
+        <p id={`${id}-error`} className="text-xs text-danger">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

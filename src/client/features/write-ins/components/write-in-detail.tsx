@@ -1,8 +1,9 @@
 import { Link, useLocation } from "react-router";
-import { WRITE_IN_MESSAGES as M } from "#shared/domain/write-ins.ts";
+import { WRITE_IN_MESSAGES as M, type WriteInPromptMode } from "#shared/domain/write-ins.ts";
 import type { WriteInDetail as Detail } from "#shared/schemas/write-ins.ts";
 import { paths } from "#client/config/paths.ts";
 import { LinkButton } from "#client/components/ui/button.tsx";
+import { Markup } from "#client/components/ui/markup.tsx";
 import { ErrorState, LoadingState } from "#client/components/ui/states.tsx";
 import { ApiError, errorMessage } from "#client/lib/api-client.ts";
 import { useMe } from "#client/lib/get-me.ts";
@@ -16,7 +17,9 @@ import { RsvpControl } from "./rsvp-control.tsx";
 import { StateBadge } from "./state-badge.tsx";
 import { WriteInResults } from "./write-in-results.tsx";
 
-/** /write-ins/:id: one write-in, what I can do with it now, and once it has started its results. */
+const PROMPT_NAMES: Record<WriteInPromptMode, string> = { site: "the site's prompt", circle: "the circle's prompt", own: "its own prompt" };
+
+/** /write-ins/:id: one write-in (its own prompt's words when it brings one), what I can do with it now, and once it has started its results. */
 export function WriteInDetail({ id }: { id: string }) {
   const detail = useWriteIn(id);
   useDocumentTitle(detail.data?.writeIn.title ?? (detail.isError ? M.notFound : "Write-in"));
@@ -61,8 +64,14 @@ export function WriteInDetail({ id }: { id: string }) {
       </p>
       <p className="mt-1 text-muted">
         {minutesLabel(w.lengthMinutes)}
-        {w.repeat === "weekly" ? " · repeats weekly" : ""} · {w.promptMode === "circle" ? "the circle's prompt" : "the site's prompt"}
+        {w.repeat === "weekly" ? " · repeats weekly" : ""} · {PROMPT_NAMES[w.promptMode]}
       </p>
+      {w.promptText !== null && (
+        <div className="mt-4 border-l-2 border-line pl-4">
+          <p className="text-sm font-medium text-muted">Prompt:</p>
+          <Markup text={w.promptText} mode="prompt" className="mt-1 font-serif text-lg leading-snug [overflow-wrap:anywhere]" />
+        </div>
+      )}
       {w.state === "canceled" ? (
         <p role="status" className="mt-6 rounded-md border border-danger/40 bg-card px-4 py-3 text-danger">
           {M.canceled}

@@ -24,6 +24,7 @@ const summary = (over: Partial<WriteInSummary> = {}): WriteInSummary => ({
   lengthMinutes: 30,
   repeat: "none",
   promptMode: "site",
+  promptText: null,
   state: "upcoming",
   lateJoinUntil: "2026-12-04T17:15:00.000Z",
   coming: 0,
@@ -165,10 +166,49 @@ describe("ScheduleWriteInForm", () => {
     stubApi(() => json(400, { code: "invalid_input", message: "Choose a start time in the future" }));
     renderWith(<ScheduleWriteInForm options={[{ circle: null, name: "Whole community" }]} />);
     expect(screen.getByText("For Whole community")).toBeTruthy();
-    expect(screen.queryByRole("radio")).toBeNull();
+    expect(screen.getAllByRole("radio").map((r) => r.closest("label")?.textContent)).toEqual(["The site's prompt of the day", "Its own prompt"]);
     fireEvent.change(screen.getByRole("textbox", { name: "Title" }), { target: { value: "Friday sprint" } });
     fireEvent.click(screen.getByRole("button", { name: "Schedule write-in" }));
     const error = await screen.findByText("Choose a start time in the future");
     expect(screen.getByLabelText("Starts").getAttribute("aria-describedby")).toContain(error.id);
+  });
+
+  it("brings its own prompt: the choice reveals the prompt's box, asked for before sending, and sends its words", async () => {
+    const calls = stubApi(() => json(201, { writeIn: summary({ promptMode: "own", promptText: "Write about a door." }), next: [] }));
+    renderWith(<ScheduleWriteInForm options={[{ circle: null, name: "Whole community" }]} />);
+    expect(screen.queryByRole("textbox", { name: "The write-in's prompt" })).toBeNull();
+    fireEvent.change(screen.getByRole("textbox", { name: "Title" }), { target: { value: "Door sprint" } });
+    fireEvent.click(screen.getByRole("radio", { name: "Its own prompt" }));
+    const box = screen.getByRole("textbox", { name: "The write-in's prompt" });
+    fireEvent.click(screen.getByRole("button", { name: "Schedule write-in" }));
+    const error = await screen.findByText("Please enter a prompt text");
+    expect(box.getAttribute("aria-describedby")).toContain(error.id);
+    expect(box.getAttribute("aria-invalid")).toBe("true");
+    expect(calls).toHaveLength(0);
+
+    fireEvent.change(box, { target: { value: "  Write about a door.  " } });
+    fireEvent.click(screen.getByRole("button", { name: "Schedule write-in" }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.body).toMatchObject({ circle: null, title: "Door sprint", promptMode: "own", promptText: "Write about a door." });
+  });
+
+  it("shows the server's refusal of the prompt's words beside its box, and sends no words for another prompt", async () => {
+    const calls = stubApi(() =>
+      json(422, { code: "invalid_input", message: "Prompts can be at most 4000 characters", issues: [{ path: "promptText", message: "Prompts can be at most 4000 characters" }] }),
+    );
+    renderWith(<ScheduleWriteInForm options={[{ circle: "night-owls", name: "Night Owls" }]} />);
+    fireEvent.change(screen.getByRole("textbox", { name: "Title" }), { target: { value: "Door sprint" } });
+    fireEvent.click(screen.getByRole("radio", { name: "Its own prompt" }));
+    fireEvent.change(screen.getByRole("textbox", { name: "The write-in's prompt" }), { target: { value: "Write about a door." } });
+    fireEvent.click(screen.getByRole("button", { name: "Schedule write-in" }));
+    const error = await screen.findByText("Prompts can be at most 4000 characters");
+    expect(screen.getByRole("textbox", { name: "The write-in's prompt" }).getAttribute("aria-describedby")).toContain(error.id);
+
+    fireEvent.click(screen.getByRole("radio", { name: "The circle's prompt of the day" }));
+    expect(screen.queryByRole("textbox", { name: "The write-in's prompt" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Schedule write-in" }));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]!.body).toMatchObject({ circle: "night-owls", promptMode: "circle" });
+    expect(calls[1]!.body).not.toHaveProperty("promptText");
   });
 });

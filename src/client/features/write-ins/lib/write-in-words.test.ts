@@ -51,7 +51,7 @@ describe("what a writer may do in each state", () => {
 });
 
 describe("checkScheduleDraft", () => {
-  const ok: ScheduleDraft = { where: "", title: "Friday sprint", start: "2026-12-02T18:00", length: "30", weekly: false, promptMode: "site" };
+  const ok: ScheduleDraft = { where: "", title: "Friday sprint", start: "2026-12-02T18:00", length: "30", weekly: false, promptMode: "site", promptText: "" };
 
   it("passes a complete draft", () => {
     expect(checkScheduleDraft(ok)).toEqual({});
@@ -68,5 +68,12 @@ describe("checkScheduleDraft", () => {
     expect(checkScheduleDraft({ ...ok, length: "61" }).length).toBeDefined();
     expect(checkScheduleDraft({ ...ok, length: "12.5" }).length).toBeDefined();
     expect(checkScheduleDraft({ ...ok, length: "" }).length).toBeDefined();
+  });
+
+  it("asks for its own prompt's words (at most 4000 characters) only when it brings its own", () => {
+    expect(checkScheduleDraft({ ...ok, promptMode: "own", promptText: "  \n " })).toEqual({ prompt: "Please enter a prompt text" });
+    expect(checkScheduleDraft({ ...ok, promptMode: "own", promptText: "x".repeat(4001) })).toEqual({ prompt: "Prompts can be at most 4000 characters" });
+    expect(checkScheduleDraft({ ...ok, promptMode: "own", promptText: ` ${"x".repeat(4000)} ` })).toEqual({});
+    expect(checkScheduleDraft({ ...ok, promptMode: "site", promptText: "" })).toEqual({});
   });
 });
