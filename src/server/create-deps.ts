@@ -66,6 +66,7 @@ export async function createDeps(env: Env, opts: DepsOptions = {}): Promise<Deps
   const controller = new AbortController();
   // Every open live stream listens for shutdown: any number is expected, not a leak.
   setMaxListeners(0, controller.signal);
+  let stopping: Promise<void> | null = null;
   const deps: Deps = {
     env,
     database,
@@ -86,15 +87,19 @@ export async function createDeps(env: Env, opts: DepsOptions = {}): Promise<Deps
     endLiveStreams() {
       controller.abort();
     },
-    async stop() {
-      deps.metrics?.stop();
-      await background.drain();
-      // Jobs this instance took are finished (or, past the limit, left for another instance to retry).
-      await jobs.stop();
-      controller.abort();
-      await realtime.stop();
-      await sessions.stop();
-      await database.close();
+    /** Stops once: a second call (a second signal, a test's teardown after a simulated restart) waits for the first. */
+    stop() {
+      stopping ??= (async () => {
+        deps.metrics?.stop();
+        await background.drain();
+        // Jobs this instance took are finished (or, past the limit, left for another instance to retry).
+        await jobs.stop();
+        controller.abort();
+        await realtime.stop();
+        await sessions.stop();
+        await database.close();
+      })();
+      return stopping;
     },
   };
   defineScheduledWork(deps);

@@ -90,7 +90,7 @@ class PanelHub {
   /** The whole panel as it stands, to new listeners; or, when it changed, what changed to all. */
   private async send(room: Room, only?: PanelListener[]): Promise<void> {
     const now = this.deps.clock.now().getTime();
-    const rows = await participantsOf(this.deps, this.deps.db, room.row.id, now).catch(() => null);
+    const rows = await participantsOf(this.deps, this.deps.db, room.row.id, now, only ? undefined : 0).catch(() => null);
     // The database is away: the pages keep what they show, and hear again when it is back.
     if (!rows) return;
     const body = panelBody(room.row, rows, now);

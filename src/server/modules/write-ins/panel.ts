@@ -53,12 +53,16 @@ interface Snapshot {
 const MAX_SNAPSHOTS = 500;
 const snapshots = new WeakMap<Deps, Map<string, Snapshot>>();
 
-/** The write-in's participants, as read at most one tick ago on this instance. */
-export function participantsOf(deps: Deps, q: Queryable, writeInId: string, now: number): Promise<ParticipantRow[]> {
+/**
+ * The write-in's participants, as read at most `maxAgeMs` (one tick) ago on this instance. The
+ * live stream's tick asks for a fresh read (0): a snapshot a tick old would add a tick to what its
+ * listeners wait for.
+ */
+export function participantsOf(deps: Deps, q: Queryable, writeInId: string, now: number, maxAgeMs = WRITE_IN_PANEL_TICK_MS): Promise<ParticipantRow[]> {
   let mine = snapshots.get(deps);
   if (!mine) snapshots.set(deps, (mine = new Map()));
   const hit = mine.get(writeInId);
-  if (hit && now - hit.at < WRITE_IN_PANEL_TICK_MS && now >= hit.at) return hit.rows;
+  if (hit && now - hit.at < maxAgeMs && now >= hit.at) return hit.rows;
   const rows = typedRows(q, participantsQuery(writeInId, new Date(now)), participantRow);
   mine.delete(writeInId);
   mine.set(writeInId, { at: now, rows });
