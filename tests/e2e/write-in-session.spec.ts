@@ -128,6 +128,16 @@ test("two writers, one with a clock 7 minutes wrong, write a community write-in 
   // The results list both, with their counts.
   const results = (await (await admin.request.get(`/api/write-ins/${writeIn.id}/results`)).json()) as { named: { label: string; words: number }[] };
   expect(results.named).toEqual(expect.arrayContaining([{ label: "Ada Lantern", words: 7, you: false }, { label: "Ben Quill", words: 4, you: false }]));
+  // And the write-in's page shows them, final once the counts' grace is over, to a participant (looked at in the closing note).
+  await advanceServerClock(admin.request, MINUTE);
+  await ada.goto(`/write-ins/${writeIn.id}`);
+  const shown = ada.getByRole("region", { name: "Results" });
+  await expect(shown.getByText("Final")).toBeVisible();
+  await expect(shown.getByRole("listitem").filter({ hasText: "Ben Quill" })).toContainText("4 words");
+  await expect(shown.getByRole("listitem").filter({ hasText: "Ada Lantern" })).toContainText("7 words");
+  await expect(shown).toContainText("You wrote 7 words");
+  await expectAccessible(ada);
+  await ada.screenshot({ path: "test-results/write-in-results-375.png", fullPage: true });
   await ada.context().close();
   await ben.context().close();
 });
