@@ -41,11 +41,18 @@ export function defineScheduledWork(deps: Deps): void {
     cron: "* * * * *",
     retryLimit: 0,
     run: async () => {
-      await planDue(deps.db, deps.jobs, plans, deps.clock.now());
-      // Write-ins starting in 10 minutes tell those coming, by email too if they asked (issue 30 item 1).
-      await remindWriteIns(deps, deps.clock.now());
-      // Ended write-ins settled: First and Tenth Write-in for those who wrote (issue 30 item 3).
-      await settleWriteIns(deps.db, deps.clock.now());
+      // Each step runs even when one before it failed (a database blip in one must not skip the
+      // others for the minute); the first failure still fails the tick, where /admin/jobs shows it.
+      const steps = [
+        () => planDue(deps.db, deps.jobs, plans, deps.clock.now()),
+        // Write-ins starting in 10 minutes tell those coming, by email too if they asked (issue 30 item 1).
+        () => remindWriteIns(deps, deps.clock.now()),
+        // Ended write-ins settled: First and Tenth Write-in for those who wrote (issue 30 item 3).
+        () => settleWriteIns(deps.db, deps.clock.now()),
+      ];
+      let failed: unknown = null;
+      for (const step of steps) await step().catch((err: unknown) => void (failed ??= err));
+      if (failed) throw failed;
     },
   });
 }

@@ -24,7 +24,7 @@ function WriteInPrompt({ answer, chosen, onChange }: { answer: PromptAnswer; cho
   return null;
 }
 
-function WriteInEditor({ scope, prompt, circleId, editorKey }: EditorSlot) {
+function WriteInEditor({ scope, prompt, circleId, editorKey, signature }: EditorSlot) {
   if (!prompt.id) return null;
   const audience: PublishAudience = circleId ? { community: false, circles: [circleId], locked: true } : { community: true, circles: [] };
   const answer: PromptAnswer = { prompt: { id: prompt.id, text: prompt.text, author: prompt.author }, audience };
@@ -33,6 +33,7 @@ function WriteInEditor({ scope, prompt, circleId, editorKey }: EditorSlot) {
       key={editorKey}
       page="write"
       scope={scope}
+      signature={signature}
       afterSuccess={<AfterPublishSlot />}
       renderPromptChoice={(chosen, onChange) => <WriteInPrompt answer={answer} chosen={chosen} onChange={onChange} />}
       renderAudience={circleId ? renderAudience : undefined}

@@ -1,7 +1,7 @@
 import type { HttpBindings } from "@hono/node-server";
 import type { Context } from "hono";
 import { streamSSE, type SSEStreamingApi } from "hono/streaming";
-import { LIVE_RETRY_MS } from "#shared/constants.ts";
+import { LIVE_RETRY_MS, WRITE_IN_JOIN_OPENS_MS } from "#shared/constants.ts";
 import { waitText } from "#shared/errors.ts";
 import { viewerOf } from "../../db/audience.ts";
 import type { AppEnv } from "../../http/context.ts";
@@ -15,8 +15,8 @@ const STREAM_RETRY_S = 30;
 
 /**
  * GET /api/write-ins/:id/panel/stream: the live panel as Server-Sent Events (`event: panel`, the
- * same body as GET .../panel with `yourSeat` null), for whoever may read the write-in (404
- * otherwise, as the panel). It takes a slot of the live streams' per-address and per-account caps,
+ * same body as GET .../panel with `yourSeat` null; then `event: delta`), for whoever may read the
+ * write-in (404 otherwise, as the panel), from when joining opens until a little after the end. It takes a slot of the live streams' per-address and per-account caps,
  * and ends after the write-in (the page then reads the results), on a cancel, or on shutdown; a
  * dropped page reconnects (EventSource) and gets the panel at once.
  */
@@ -24,8 +24,10 @@ export async function panelStream(c: Context<AppEnv>, id: string): Promise<Respo
   const deps = c.get("deps");
   const viewer = viewerOf(c.get("user"));
   const row = await writeInTimesFor(deps.db, id, viewer);
-  // Over (its final counts in) or canceled: nothing more will change. 204 tells an EventSource not to reconnect.
-  if (row.canceled_at !== null || deps.clock.now().getTime() > row.ends_at.getTime() + PANEL_CLOSE_AFTER_END_MS) return c.body(null, 204);
+  // Before joining opens nobody can be on it; over (its final counts in) or canceled, nothing more will
+  // change: no stream (a room would read the table every second for nothing). 204: an EventSource does not reconnect.
+  const now = deps.clock.now().getTime();
+  if (row.canceled_at !== null || now < row.starts_at.getTime() - WRITE_IN_JOIN_OPENS_MS || now > row.ends_at.getTime() + PANEL_CLOSE_AFTER_END_MS) return c.body(null, 204);
   const release = streamSlots(deps).take(c.req.header(CLIENT_IP_HEADER) ?? "unknown", c.get("user")?.id ?? null);
   if (!release) {
     c.header("Retry-After", String(STREAM_RETRY_S));

@@ -51,21 +51,27 @@ describe("GET /api/write-ins/:id/panel/stream", () => {
       const delta = writeInPanelDelta.parse(deltaOf(seen[0]!));
       expect(delta).toMatchObject({ joined: 2, anonymous: 1, named: [{ seat: adaSeat, label: "Ada Stream", words: 30, writing: true }], gone: [] });
       for (const m of seen) {
-        expect(m.data).not.toContain(ada.id);
+        for (const id of [ada.id, ben.id]) expect(m.data).not.toContain(id);
         expect(m.data).not.toContain("Ben Stream");
       }
       // Ben's count changes the totals only: the delta names nobody new.
       expect((await count(ben, w.id, 12)).status).toBe(200);
       const next = deltaOf(await streams[0]!.next(isDelta((d) => d.totalWords === 42), 5_000));
       expect(next.named).toEqual([]);
+      // Once a minute every listener gets the whole panel again (whatever a page missed is made right).
+      t.deps.testClock!.advance(61_000);
+      for (const s of streams) expect(panelOf(await s.next(isPanel(() => true), 5_000))).toMatchObject({ totalWords: 42, named: [{ seat: adaSeat, words: 30 }] });
     } finally {
       for (const s of streams) await s.close();
     }
   });
 
-  it("is 404 for whoever may not read the write-in, and 204 (no reconnect) once it is over or canceled", async () => {
+  it("is 404 for whoever may not read the write-in, and 204 (no reconnect) before joining opens and once it is over or canceled", async () => {
     const cast = await circleWithRoles();
     const { writeIn: w } = await schedule(cast.moderator, { circle: cast.circle.slug });
+    // Before joining opens (10 minutes before the start) nobody can be on it: no stream.
+    setClock(startOf(w) - 11 * MINUTE);
+    expect((await streamOf(cast.member, w.id)).status).toBe(204);
     setClock(startOf(w) + MINUTE);
     for (const who of [null, cast.outsider]) {
       const res = await streamOf(who, w.id);

@@ -27,6 +27,8 @@ import { panelBody, participantsOf } from "./panel.ts";
 
 /** A frame goes at least this often, even when nothing changed (the page's clock check). */
 export const KEEP_FRESH_MS = 10_000;
+/** A whole panel goes to every listener at least this often. */
+export const WHOLE_EVERY_MS = 60_000;
 /** How often a listener's right to read the write-in is asked again. */
 export const RECHECK_MS = 30_000;
 /** At most this many listeners are asked again in one tick. */
@@ -50,6 +52,9 @@ interface Room {
   last: string;
   named: Map<number, string>;
   lastSentAt: number;
+  lastWholeAt: number;
+  /** Listeners still owed a whole panel (their first read failed): the next tick sends them one. */
+  waiting: Set<PanelListener>;
 }
 
 export const panelFrame = (event: "panel" | "delta", json: string) => `event: ${event}\ndata: ${json}\n\n`;
@@ -70,47 +75,74 @@ class PanelHub {
   listen(row: WriteInTimesRow, listener: PanelListener): () => void {
     let room = this.rooms.get(row.id);
     if (!room) {
-      const made: Room = { row, listeners: new Map(), reading: false, last: "", named: new Map(), lastSentAt: 0, timer: setInterval(() => void this.tick(made), WRITE_IN_PANEL_TICK_MS) };
+      const made: Room = { row, listeners: new Map(), reading: false, last: "", named: new Map(), lastSentAt: 0, lastWholeAt: this.deps.clock.now().getTime(), waiting: new Set(), timer: setInterval(() => void this.tick(made), WRITE_IN_PANEL_TICK_MS) };
       made.timer.unref?.();
       this.rooms.set(row.id, (room = made));
     }
     room.listeners.set(listener, this.deps.clock.now().getTime());
+    room.waiting.add(listener);
     const joined = room;
-    void this.send(joined, [listener]);
+    void this.welcome(joined, listener);
     return () => this.remove(joined, listener);
   }
 
+  /** A new listener's whole panel, at once (from a snapshot at most a tick old); if it cannot be read, the next tick sends it. */
+  private async welcome(room: Room, listener: PanelListener): Promise<void> {
+    const now = this.deps.clock.now().getTime();
+    const rows = await participantsOf(this.deps, this.deps.db, room.row.id, now).catch(() => null);
+    if (!rows || !room.waiting.has(listener)) return;
+    room.waiting.delete(listener);
+    if (!listener.write(panelFrame("panel", JSON.stringify(panelBody(room.row, rows, now))))) this.drop(room, listener);
+  }
+
   private remove(room: Room, listener: PanelListener): void {
+    room.waiting.delete(listener);
     room.listeners.delete(listener);
     if (room.listeners.size > 0) return;
     clearInterval(room.timer);
     if (this.rooms.get(room.row.id) === room) this.rooms.delete(room.row.id);
   }
 
-  /** The whole panel as it stands, to new listeners; or, when it changed, what changed to all. */
-  private async send(room: Room, only?: PanelListener[]): Promise<void> {
+  /**
+   * The tick's frame, read fresh: what changed since the last one (`delta`), to every listener
+   * when something did; the whole panel to those still owed one, and to all every WHOLE_EVERY_MS
+   * (whatever a page missed or applied out of order is made right).
+   */
+  private async send(room: Room): Promise<void> {
     const now = this.deps.clock.now().getTime();
-    const rows = await participantsOf(this.deps, this.deps.db, room.row.id, now, only ? undefined : 0).catch(() => null);
+    const rows = await participantsOf(this.deps, this.deps.db, room.row.id, now, 0).catch(() => null);
     // The database is away: the pages keep what they show, and hear again when it is back.
     if (!rows) return;
     const body = panelBody(room.row, rows, now);
-    if (only) {
-      const frame = panelFrame("panel", JSON.stringify(body));
-      for (const listener of only) if (!listener.write(frame)) this.drop(room, listener);
-      return;
-    }
     const { named, yourSeat: _, ...totals } = body;
     const shown = JSON.stringify({ ...totals, now: 0 });
     const entries = new Map(named.map((n) => [n.seat, JSON.stringify(n)]));
-    const changed = named.filter((n) => room.named.get(n.seat) !== entries.get(n.seat));
-    const gone = [...room.named.keys()].filter((seat) => !entries.has(seat));
-    if (changed.length === 0 && gone.length === 0 && shown === room.last && now - room.lastSentAt < KEEP_FRESH_MS && now >= room.lastSentAt) return;
-    const delta: WriteInPanelDelta = { ...totals, named: changed, gone };
-    const frame = panelFrame("delta", JSON.stringify(delta));
+    let whole: string | null = null;
+    const wholeFrame = () => (whole ??= panelFrame("panel", JSON.stringify(body)));
+    const everyone = [...room.listeners.keys()];
+    const owed = everyone.filter((l) => room.waiting.has(l));
+    room.waiting.clear();
+    if (now - room.lastWholeAt >= WHOLE_EVERY_MS || now < room.lastWholeAt) {
+      this.broadcast(room, everyone, wholeFrame());
+      room.lastWholeAt = now;
+    } else {
+      const changed = named.filter((n) => room.named.get(n.seat) !== entries.get(n.seat));
+      const gone = [...room.named.keys()].filter((seat) => !entries.has(seat));
+      const quiet = changed.length === 0 && gone.length === 0 && shown === room.last && now - room.lastSentAt < KEEP_FRESH_MS && now >= room.lastSentAt;
+      if (!quiet) {
+        const delta: WriteInPanelDelta = { ...totals, named: changed, gone };
+        this.broadcast(room, everyone.filter((l) => !owed.includes(l)), panelFrame("delta", JSON.stringify(delta)));
+      }
+      if (owed.length > 0) this.broadcast(room, owed, wholeFrame());
+      if (quiet) return;
+    }
     room.last = shown;
     room.named = entries;
     room.lastSentAt = now;
-    for (const listener of [...room.listeners.keys()]) if (!listener.write(frame)) this.drop(room, listener);
+  }
+
+  private broadcast(room: Room, listeners: PanelListener[], frame: string): void {
+    for (const listener of listeners) if (!listener.write(frame)) this.drop(room, listener);
   }
 
   private drop(room: Room, listener: PanelListener): void {
@@ -122,8 +154,9 @@ class PanelHub {
     if (room.reading) return;
     room.reading = true;
     try {
-      await this.recheck(room);
+      // The frame first: asking again who may listen must not delay what they wait for.
       await this.send(room);
+      await this.recheck(room);
       const now = this.deps.clock.now().getTime();
       if (room.row.canceled_at !== null || now > room.row.ends_at.getTime() + PANEL_CLOSE_AFTER_END_MS) for (const l of [...room.listeners.keys()]) this.drop(room, l);
     } finally {

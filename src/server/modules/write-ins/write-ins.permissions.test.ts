@@ -92,12 +92,12 @@ describe("reading", () => {
     const reader: Record<Who, Answer> = { visitor: [404, M.notFound], outsider: [404, M.notFound], member: [200], moderator: [200], owner: [200], admin: [200] };
     await expectAnswers((who) => detail(c.as[who], writeIn.id), reader);
     await expectAnswers((who) => call(c.as[who], "GET", `/api/write-ins/${writeIn.id}/panel`), reader);
-    await expectAnswers((who) => panelStream(c.as[who], writeIn.id), reader);
     // Results wait for the start, for those who may read them; the others still find nothing.
     const early = { ...reader, member: [409, M.notStarted], moderator: [409, M.notStarted], owner: [409, M.notStarted], admin: [409, M.notStarted] } as Record<Who, Answer>;
     await expectAnswers((who) => call(c.as[who], "GET", `/api/write-ins/${writeIn.id}/results`), early);
     setClock(startOf(writeIn) + MINUTE);
     await expectAnswers((who) => call<WriteInResults>(c.as[who], "GET", `/api/write-ins/${writeIn.id}/results`), reader);
+    await expectAnswers((who) => panelStream(c.as[who], writeIn.id), reader);
     // Who may manage it is told to each reader.
     for (const who of ["member", "moderator", "owner", "admin"] as const) {
       expect([who, (await detail(c.as[who], writeIn.id)).body.writeIn.canManage]).toEqual([who, who === "moderator" || who === "owner"]);
@@ -118,9 +118,9 @@ describe("reading", () => {
     const all: Record<Who, Answer> = { visitor: [200], outsider: [200], member: [200], moderator: [200], owner: [200], admin: [200] };
     await expectAnswers((who) => detail(c.as[who], writeIn.id), all);
     await expectAnswers((who) => call<WriteInPanel>(c.as[who], "GET", `/api/write-ins/${writeIn.id}/panel`), all);
-    await expectAnswers((who) => panelStream(c.as[who], writeIn.id), all);
     setClock(startOf(writeIn) + MINUTE);
     await expectAnswers((who) => call(c.as[who], "GET", `/api/write-ins/${writeIn.id}/results`), all);
+    await expectAnswers((who) => panelStream(c.as[who], writeIn.id), all);
     for (const who of WHO) expect([who, (await detail(c.as[who], writeIn.id)).body.writeIn.canManage]).toEqual([who, who === "admin"]);
     expect((await call<WriteInList>(null, "GET", "/api/write-ins")).body.items.map((w) => w.id)).toContain(writeIn.id);
   });

@@ -1,3 +1,4 @@
+import type { Signature } from "#shared/domain/author.ts";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, type ReactNode } from "react";
 import { lateJoinUntil, WRITE_IN_MESSAGES as M } from "#shared/domain/write-ins.ts";
@@ -36,6 +37,8 @@ export interface EditorSlot {
   circleId: string | null;
   /** A new key when the session seeded for it changed (a rejoin, leaving, the server's clock moved). */
   editorKey: string;
+  /** How the writer joined: the publish form first signs the piece the same way (an anonymous seat stays unnamed unless they choose). */
+  signature: Signature;
 }
 
 export const TIME_UP = "Time's up. Your words are still yours: save, publish, or keep writing.";
@@ -95,7 +98,7 @@ export function WriteInSessionPage({
   // The clock ticks four times a second; the writing page must not re-render with it (its autosave waits for a pause).
   const circleId = w?.circle?.id ?? null;
   const editor = useMemo(
-    () => (joined ? renderEditor({ scope, prompt: joined.prompt, circleId, editorKey }) : null),
+    () => (joined ? renderEditor({ scope, prompt: joined.prompt, circleId, editorKey, signature: joined.signature }) : null),
     [editorKey, circleId], // eslint-disable-line react-hooks/exhaustive-deps -- the key names the seat and the session
   );
 

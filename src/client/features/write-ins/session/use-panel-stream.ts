@@ -5,7 +5,8 @@ import { applyPanelDelta } from "./apply-panel-delta.ts";
 import { panelKey, panelStreamUrl } from "./api.ts";
 
 const RETRY_MIN_MS = 1_000;
-const RETRY_MAX_MS = 30_000;
+/** Refused (an error answer, or 204 once it is over) this many times in a row: the page polls instead. */
+const MAX_RETRIES = 3;
 
 /**
  * The live panel pushed by the server (issue 30 item 4): while `enabled`, an EventSource on the
@@ -20,7 +21,7 @@ export function usePanelStream(id: string, enabled: boolean): boolean {
     if (!enabled || typeof EventSource === "undefined") return;
     let source: EventSource | null = null;
     let retry: ReturnType<typeof setTimeout> | undefined;
-    let delay = RETRY_MIN_MS;
+    let retries = 0;
     let stopped = false;
     const connect = () => {
       const es = new EventSource(panelStreamUrl(id));
@@ -36,9 +37,11 @@ export function usePanelStream(id: string, enabled: boolean): boolean {
       es.addEventListener("panel", (e) => {
         const body = read<WriteInPanel>(e);
         if (!body) return;
-        delay = RETRY_MIN_MS;
+        retries = 0;
         setOpen(true);
-        queryClient.setQueryData<WriteInPanel>(panelKey(id), (before) => ({ ...body, yourSeat: before?.yourSeat ?? null }));
+        // A read of the panel still on its way is older than this: it must not land on top of it.
+        void queryClient.cancelQueries({ queryKey: panelKey(id) });
+        queryClient.setQueryData<WriteInPanel>(panelKey(id), (before) => (before && before.now > body.now ? before : { ...body, yourSeat: before?.yourSeat ?? null }));
       });
       es.addEventListener("delta", (e) => {
         const delta = read<WriteInPanelDelta>(e);
@@ -46,11 +49,11 @@ export function usePanelStream(id: string, enabled: boolean): boolean {
       });
       es.onerror = () => {
         setOpen(false);
-        // CONNECTING: the browser retries by itself. CLOSED (an error answer): we retry, more slowly each time.
-        if (es.readyState !== EventSource.CLOSED || stopped) return;
+        // CONNECTING: the browser retries by itself. CLOSED (an error answer): we retry a few times, more
+        // slowly each time, then leave it to the page's polling.
+        if (es.readyState !== EventSource.CLOSED || stopped || retries >= MAX_RETRIES) return;
         es.close();
-        retry = setTimeout(connect, delay);
-        delay = Math.min(delay * 2, RETRY_MAX_MS);
+        retry = setTimeout(connect, RETRY_MIN_MS * 2 ** retries++);
       };
     };
     connect();

@@ -1,3 +1,4 @@
+import type { Signature } from "#shared/domain/author.ts";
 import { useId, useState, type ReactNode } from "react";
 import type { PromptAnswer, PublishAudience } from "../hooks/use-submit-piece.ts";
 import type { DraftScope } from "../lib/storage.ts";
@@ -28,8 +29,11 @@ export function WritingPage({
   renderAudience,
   renderPromptChoice,
   scope,
+  signature,
 }: {
   page: Page;
+  /** How the publish form first signs the piece (a write-in's: as its writer joined, so an anonymous seat is not named by a default). */
+  signature?: Signature;
   /** A write-in's own slots for the draft and the writing session (its route seeds the session): /write's stay untouched. */
   scope?: DraftScope;
   /** A signed-in writer's choice of another prompt than today's (a circle's, issue 29), under the prompt: the route's; nothing without it. */
@@ -41,7 +45,7 @@ export function WritingPage({
 }) {
   useDocumentTitle(page === "write" ? "Write" : "Freewrite", "One prompt, ten minutes of writing.");
   const [answer, setAnswer] = useState<PromptAnswer | null>(null);
-  const flow = useWritingFlow(page, answer, scope);
+  const flow = useWritingFlow(page, answer, scope, signature);
   const { me, state, text, busy } = flow;
   const noticeId = useId();
   const focus = useFocusMode();

@@ -31,7 +31,7 @@ const COMMUNITY_ONLY: PublishAudience = { community: true, circles: [] };
  * from the form, and the page after. The server decides; this mirrors its rules and never loses
  * the writer's text. `scope`: whose slots the draft and the session take (a write-in's, not the page's).
  */
-export function useWritingFlow(page: WritingPage, answer?: PromptAnswer | null, scope: DraftScope = page) {
+export function useWritingFlow(page: WritingPage, answer?: PromptAnswer | null, scope: DraftScope = page, firstSignature: Signature = "name") {
   const { data: me = null } = useMe();
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -45,7 +45,7 @@ export function useWritingFlow(page: WritingPage, answer?: PromptAnswer | null, 
   const admin = me?.isAdmin ?? false;
   const { send, sendQueued } = useSubmitPiece({ page, owner, admin, writing, promptId: prompt.currentId, knownPromptId: prompt.knownId });
   const guard = useSubmitGuard();
-  const [signature, setSignature] = useState<Signature>("name");
+  const [signature, setSignature] = useState<Signature>(firstSignature);
   const [contentWarning, setContentWarning] = useState("");
   const [chosenAudience, setAudience] = useState<PublishAudience>(COMMUNITY_ONLY);
   const audience = answer?.audience ?? chosenAudience;
