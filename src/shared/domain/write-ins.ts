@@ -1,4 +1,4 @@
-import { MAX_PROMPT_LENGTH, WRITE_IN_COUNT_GRACE_MS, WRITE_IN_JOIN_OPENS_MS, WRITE_IN_MAX_AHEAD_DAYS, WRITE_IN_MAX_MINUTES, WRITE_IN_MIN_MINUTES, WRITE_IN_TITLE_MAX } from "../constants.ts";
+import { MAX_PROMPT_LENGTH, WRITE_IN_COUNT_GRACE_MS, WRITE_IN_JOIN_OPENS_MS, WRITE_IN_MAX_AHEAD_DAYS, WRITE_IN_MAX_MINUTES, WRITE_IN_MIN_MINUTES, WRITE_IN_TITLE_MAX, WRITE_INS_PAGE_SIZE } from "../constants.ts";
 
 /*
  * Write-ins (issue 30): their words and the rules both sides read. A write-in is "upcoming" until
@@ -43,6 +43,7 @@ export const WRITE_IN_MESSAGES = {
   notStarted: "Results appear once the write-in starts",
   countTooSoon: "Counts are sent every few seconds",
   badCursor: "This list has changed. Reload the page.",
+  badLimit: `Ask for 1 to ${WRITE_INS_PAGE_SIZE} write-ins at a time`,
 } as const;
 
 export interface WriteInTimes {

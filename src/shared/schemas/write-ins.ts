@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_PROMPT_LENGTH, WRITE_IN_MAX_MINUTES, WRITE_IN_MAX_WORDS, WRITE_IN_MIN_MINUTES, WRITE_IN_TITLE_MAX } from "../constants.ts";
+import { MAX_PROMPT_LENGTH, WRITE_IN_MAX_MINUTES, WRITE_IN_MAX_WORDS, WRITE_IN_MIN_MINUTES, WRITE_IN_TITLE_MAX, WRITE_INS_PAGE_SIZE } from "../constants.ts";
 import { SIGNATURES } from "../domain/author.ts";
 import { CIRCLE_ACCENTS } from "../domain/circles.ts";
 import { isValidTimeZone } from "../domain/dates.ts";
@@ -39,6 +39,8 @@ export const writeInListQuery = z.object({
   circle: circleSlug.optional(),
   when: z.enum(["upcoming", "past"]).default("upcoming"),
   cursor: z.string().max(200, M.badCursor).optional(),
+  /** A page's size: 20 unless a caller wants fewer (the writing page's notice asks for the next few, issue 30 item 1). */
+  limit: z.coerce.number({ error: M.badLimit }).int(M.badLimit).min(1, M.badLimit).max(WRITE_INS_PAGE_SIZE, M.badLimit).default(WRITE_INS_PAGE_SIZE),
 });
 export type WriteInListQuery = z.output<typeof writeInListQuery>;
 

@@ -17,9 +17,10 @@ import { summaryOf, summaryRow, summarySelect } from "./summary.ts";
 /*
  * Lists of write-ins (issue 30 item 1): upcoming (soonest first: not ended) or past (latest
  * first), canceled ones left out of both, of one circle (its members and site admins), or without a circle the
- * community's and those of the circles I am in. Keyset pages of WRITE_INS_PAGE_SIZE on
- * (starts_at, id): each source (the community, a circle) read a page at most, from near now,
- * through write_ins_community_start_idx or write_ins_circle_start_idx, then merged.
+ * community's and those of the circles I am in. Keyset pages of `limit` (WRITE_INS_PAGE_SIZE unless
+ * asked for fewer: the writing page's notice asks for the next few) on (starts_at, id): each source
+ * (the community, a circle) read a page at most, from near now, through
+ * write_ins_community_start_idx or write_ins_circle_start_idx, then merged.
  */
 
 const listCursor = cursorCodec(z.object({ t: cursorTime, id: cursorId }), M.badCursor);
@@ -44,7 +45,8 @@ export async function listWriteIns(db: Db, user: SessionUser | null, q: WriteInL
   const upcoming = q.when === "upcoming";
   const after = q.cursor ? listCursor.decode(q.cursor) : null;
   const nowIso = now.toISOString();
-  const limit = WRITE_INS_PAGE_SIZE + 1;
+  const size = Math.min(q.limit, WRITE_INS_PAGE_SIZE);
+  const limit = size + 1;
   const read = (source: SQL) => readOf(source, upcoming, nowIso, after, limit);
   let candidates: SQL;
   if (q.circle !== undefined) {
@@ -71,10 +73,10 @@ export async function listWriteIns(db: Db, user: SessionUser | null, q: WriteInL
       limit ${limit}`,
     summaryRow,
   );
-  const page = rows.slice(0, WRITE_INS_PAGE_SIZE);
+  const page = rows.slice(0, size);
   const last = page.at(-1);
   return {
     items: page.map((r) => summaryOf(r, viewer, now)),
-    nextCursor: rows.length > WRITE_INS_PAGE_SIZE && last ? listCursor.encode({ t: last.starts_at.toISOString(), id: last.id }) : null,
+    nextCursor: rows.length > size && last ? listCursor.encode({ t: last.starts_at.toISOString(), id: last.id }) : null,
   };
 }
