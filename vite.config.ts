@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, type Rolldown } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { VitePWA } from "vite-plugin-pwa";
@@ -10,10 +10,24 @@ const apiPort = Number(process.env.API_PORT ?? 3001);
 /** Chunks the entry loads before any route (see build.modulePreload). */
 const SHELL_CHUNK = /\/(rolldown-runtime|framework|states|app-shell|preload-helper|auth-actions|get-config|toast|ids|live-events|open-report-count)-[\w-]+\.js$/;
 
+/** The browser build's chunks, kept as its preload lists are written (see build.modulePreload). */
+let chunks: Rolldown.OutputBundle | undefined;
+
+/** The chunks `file` imports statically, directly or not: loaded before any of its dynamic imports can run. */
+function staticallyLoaded(file: string, seen = new Set<string>()): Set<string> {
+  const chunk = chunks?.[file];
+  for (const dep of chunk?.type === "chunk" ? chunk.imports : []) {
+    if (!seen.has(dep)) staticallyLoaded(dep, seen.add(dep));
+  }
+  return seen;
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     react(),
     tailwindcss(),
+    // Hands build.modulePreload the bundle's chunks, before Vite writes the preload lists.
+    { name: "inkwell:preload-knows-chunks", apply: "build", generateBundle: { order: "pre", handler: (_options, bundle) => void (chunks = bundle) } },
     // The service worker (issue 16 item 1), for the browser's build only. Our own worker
     // (src/client/pwa/sw.ts) with the hashed assets' list injected; the page registers it from its
     // bundle (client/pwa/register.ts: no inline script) and the server sends the manifest, whose
@@ -53,8 +67,16 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // bundler's runtime, the framework, the shell's states, app shell and preload helper): naming
     // them in each of the 45 routes' lists only added bytes to every first page (issue 26 item 3),
     // and the browser has them already. A name missed here costs bytes, never a missing chunk.
-    // Only a route's list (a dynamic import): the page's own modulepreload links stay whole.
-    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === "js" ? deps.filter((d) => !SHELL_CHUNK.test(d)) : deps) },
+    // Only a route's list (a dynamic import): the page's own modulepreload links stay whole. Nor does
+    // any dynamic import's list name what its importer imports statically (loaded before it can run):
+    // /write's lazily loaded parts name only what the page has not loaded yet.
+    modulePreload: {
+      resolveDependencies: (_file, deps, { hostId, hostType }) => {
+        if (hostType !== "js") return deps;
+        const loaded = staticallyLoaded(hostId);
+        return deps.filter((d) => !SHELL_CHUNK.test(d) && !loaded.has(d));
+      },
+    },
     // The server renderer's build (dist/client-ssr) needs no copy of public/.
     copyPublicDir: !isSsrBuild,
     // React, React DOM, React Router, TanStack Query and the API client's Hono in one chunk of their
