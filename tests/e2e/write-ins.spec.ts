@@ -6,7 +6,7 @@ import { expect, expectAccessible, registerViaApi, signInAsAdmin, test, unique }
 
 /*
  * Write-ins' pages (issue 30): an admin schedules a community write-in for tomorrow from /write-ins
- * (in Paris time) with its own prompt, a writer (in UTC) reads it in their own zone, with the
+ * (in Paris time) with its own prompt, a writer (in UTC) finds it on /write and reads it in their own zone, with the
  * prompt, and says they are coming, and the admin cancels it; a circle's moderator schedules a weekly one from the circle's Write-ins tab, a
  * writer outside the circle never sees it, and the moderator cancels it with the following weeks.
  * The list and a write-in's page pass axe on a phone and a desktop, light and dark.
@@ -53,7 +53,7 @@ async function accessibleEverywhere(page: Page, ready: Locator): Promise<void> {
 
 const card = (page: Page, title: string) => page.getByRole("listitem").filter({ has: page.getByRole("link", { name: title, exact: true }) });
 
-test("an admin schedules a community write-in for tomorrow with its own prompt; a writer reads it and says they are coming; the admin cancels it", async ({ browser }) => {
+test("an admin schedules a community write-in for tomorrow with its own prompt; a writer finds it on /write, reads it and says they are coming; the admin cancels it", async ({ browser }) => {
   test.setTimeout(120_000);
   const title = `Sunday sprint ${unique()}`;
   const promptText = `Write about a door left open ${unique()}`;
@@ -106,6 +106,32 @@ test("an admin schedules a community write-in for tomorrow with its own prompt; 
   // A writer in UTC reads it in /write-ins in their own time, and says they are coming.
   const writer = await pageIn(browser, UTC);
   await registerViaApi(writer.request, { name: "Wren Writer" });
+  // The writing page names it above the prompt, in their own time, without taking the focus; its
+  // title leads to its page (joining is not open yet), by keyboard. A visitor's /write names none.
+  await writer.goto("/write");
+  const soon = writer.getByRole("region", { name: "Write-ins coming up" });
+  await expect(soon.getByRole("link", { name: title, exact: true })).toBeVisible();
+  await expect(soon.getByText(formatWriteInStart(start.iso, { locale: UTC.locale, timeZone: UTC.timezoneId }))).toBeVisible();
+  await expect(soon.getByRole("link", { name: "All write-ins" })).toHaveAttribute("href", "/write-ins");
+  await expect(writer.getByRole("textbox", { name: "Your writing" })).not.toBeFocused();
+  expect(await writer.evaluate(() => document.activeElement === document.body)).toBe(true);
+  const [noticeBox, promptBox] = [await soon.boundingBox(), await writer.getByRole("heading", { name: "Today's prompt" }).boundingBox()];
+  expect(noticeBox!.y + noticeBox!.height).toBeLessThanOrEqual(promptBox!.y);
+  await writer.screenshot({ path: "test-results/write-upcoming-1280.png" });
+  await accessibleEverywhere(writer, soon.getByRole("link", { name: title, exact: true }));
+  await soon.getByRole("link", { name: title, exact: true }).focus();
+  await writer.keyboard.press("Enter");
+  await expect(writer.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+  expect(writer.url()).toBe(detailUrl);
+  const visitor = await pageIn(browser, UTC);
+  const asked: string[] = [];
+  visitor.on("request", (r) => void (r.url().includes("/api/write-ins") && asked.push(r.url())));
+  await visitor.goto("/write");
+  await expect(visitor.getByRole("heading", { name: "Today's prompt" })).toBeVisible();
+  await expect(visitor.getByText("Loading prompt...")).toHaveCount(0);
+  await expect(visitor.getByRole("region", { name: "Write-ins coming up" })).toHaveCount(0);
+  expect(asked).toEqual([]);
+  await visitor.context().close();
   await writer.goto("/write-ins");
   const item = card(writer, title);
   await expect(item.getByText(formatWriteInStart(start.iso, { locale: UTC.locale, timeZone: UTC.timezoneId }))).toBeVisible();

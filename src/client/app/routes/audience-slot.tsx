@@ -9,6 +9,13 @@ import type { PromptAnswer, PublishAudience } from "#client/features/writing/hoo
  */
 const WriteChoice = lazy(() => import("#client/features/circles/components/write-choices.tsx"));
 
+/**
+ * /write's notice of write-ins coming up, out of its first load too: from the write-ins pages' chunk
+ * (as a circle's Write-ins tab), so no chunk of its own splits the shell's chunks (a new chunk cost
+ * every first page ~0.5 KB), and its preload list names only what /write has not loaded (vite.config.ts).
+ */
+const UpcomingWriteIns = lazy(() => import("./write-ins.tsx").then((m) => ({ default: m.UpcomingOnWrite })));
+
 /** A lazily loaded part: nothing while it loads, nothing if it cannot (the page works without it). */
 const quiet = (part: ReactNode) => (
   <QuietBoundary>
@@ -27,3 +34,6 @@ export const renderAudience = (value: PublishAudience, onChange: (next: PublishA
 /** /write's `renderPromptChoice` (signed in): the site's prompt, or one a circle of mine set for today; nothing when none did. */
 export const renderPromptChoice = (chosen: PromptAnswer | null, onChange: (next: PromptAnswer | null) => void) =>
   quiet(<WriteChoice part="prompt" query={todayCirclePromptsQuery} chosen={chosen} onChange={onChange} />);
+
+/** /write's notice of write-ins coming up (a signed-in writer's): above the prompt, nothing while it loads, if it cannot, or when none are near. */
+export const upcomingWriteIns = () => quiet(<UpcomingWriteIns className="mx-auto mt-4 w-[min(100%-2rem,42rem)]" />);

@@ -75,3 +75,6 @@ export function Component() {
 
 /** A circle's Write-ins tab, which circle.tsx loads from this chunk when the tab is opened. */
 export { CircleWriteIns } from "#client/features/write-ins/components/circle-write-ins.tsx";
+
+/** /write's notice of write-ins coming up, which audience-slot.tsx loads from this chunk. */
+export { default as UpcomingOnWrite } from "#client/features/write-ins/components/upcoming-on-write.tsx";

@@ -4,7 +4,7 @@ import { WritingPage } from "#client/features/writing/components/writing-page.ts
 import { DraftsReady } from "#client/features/writing/offline/drafts-ready.tsx";
 import { OfflineCopyNote } from "#client/components/ui/offline-copy-note.tsx";
 import { AfterPublishSlot } from "./after-publish-slot.tsx";
-import { renderAudience, renderPromptChoice } from "./audience-slot.tsx";
+import { renderAudience, renderPromptChoice, upcomingWriteIns } from "./audience-slot.tsx";
 
 /** Today's prompt may be the service worker's offline copy (shared/pwa.ts). */
 const OFFLINE_COPY_PATHS = ["/api/prompts/today"] as const;
@@ -16,6 +16,7 @@ export function Component() {
     <>
       {me && <SuspensionNotice className="mx-auto mt-4 w-[min(100%-2rem,42rem)]" />}
       <OfflineCopyNote paths={OFFLINE_COPY_PATHS} className="mx-auto mt-4 flex w-fit" />
+      {me && upcomingWriteIns()}
       <DraftsReady>
         <WritingPage page="write" afterSuccess={<AfterPublishSlot />} renderAudience={renderAudience} renderPromptChoice={renderPromptChoice} />
       </DraftsReady>

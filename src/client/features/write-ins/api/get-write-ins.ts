@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import type { WriteInList } from "#shared/schemas/write-ins.ts";
 import { api, unwrap } from "#client/lib/api-client.ts";
 import { writeInKeys, type WriteInsWhen } from "./keys.ts";
@@ -19,3 +19,10 @@ export const getWriteInsQueryOptions = (circle: string | null, when: WriteInsWhe
   });
 
 export const useWriteIns = (circle: string | null, when: WriteInsWhen) => useInfiniteQuery(getWriteInsQueryOptions(circle, when));
+
+/** GET /api/write-ins?limit=: the next `limit` write-ins, the community's and my circles', not ended (the writing page's notice). */
+export const getNextWriteInsQueryOptions = (limit: number) =>
+  queryOptions({
+    queryKey: writeInKeys.next(limit),
+    queryFn: ({ signal }) => unwrap(api.api["write-ins"].$get({ query: { when: "upcoming", limit: String(limit) } }, { init: { signal } })),
+  });

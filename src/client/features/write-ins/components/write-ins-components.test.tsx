@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { WriteInResults as Results, WriteInSummary } from "#shared/schemas/write-ins.ts";
 import { ToastProvider } from "#client/components/ui/toast.tsx";
 import { useWriteIn } from "../api/get-write-in.ts";
+import { writeInAt } from "../lib/write-in-fixture.ts";
 import { RsvpControl } from "./rsvp-control.tsx";
 import { ScheduleWriteInForm } from "./schedule-write-in-form.tsx";
 import { WriteInResults } from "./write-in-results.tsx";
@@ -14,26 +15,7 @@ import { WriteInResults } from "./write-in-results.tsx";
 const ID = "44444444-4444-4444-8444-444444444444";
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
-const summary = (over: Partial<WriteInSummary> = {}): WriteInSummary => ({
-  id: ID,
-  seriesId: "55555555-5555-4555-8555-555555555555",
-  title: "Friday sprint",
-  circle: null,
-  startsAt: "2026-12-04T17:00:00.000Z",
-  endsAt: "2026-12-04T17:30:00.000Z",
-  lengthMinutes: 30,
-  repeat: "none",
-  promptMode: "site",
-  promptText: null,
-  state: "upcoming",
-  lateJoinUntil: "2026-12-04T17:15:00.000Z",
-  coming: 0,
-  joined: 0,
-  myRsvp: false,
-  joinedByMe: false,
-  canManage: false,
-  ...over,
-});
+const summary = (over: Partial<WriteInSummary> = {}): WriteInSummary => writeInAt(Date.parse("2026-12-04T17:00:00.000Z"), { id: ID, ...over });
 
 /** Each request (method, path, body), answered by `answer`. */
 function stubApi(answer: (method: string, path: string) => Response) {
