@@ -1,12 +1,14 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { NotificationPrefs } from "#shared/schemas/notification-prefs.ts";
+import type { NotificationList } from "#shared/schemas/notifications.ts";
 import type { ScheduledWriteIn } from "#shared/schemas/write-ins.ts";
 import { sentEmails, users } from "#server/db/schema/index.ts";
 import { runScheduledNow } from "#server/jobs/registry.ts";
 import { readMails } from "#tests/setup/app.ts";
 import { createSubmission, createUser, type TestUser } from "#tests/factories.ts";
 import { queueWriteInMails, sendWriteInReminder, writeInMailKey } from "./reminder-mail.job.ts";
+import { remindWriteIns } from "./reminders.service.ts";
 import { call, circleWithRoles, confirmedWriter, MINUTE, setClock, t, useWriteInsApp, type Caller } from "./test-helpers.ts";
 
 /*
@@ -105,6 +107,28 @@ describe("the write-in email", () => {
     expect(await mailsTo(ada)).toHaveLength(1);
     const ledger = await t.deps.db.select().from(sentEmails).where(eq(sentEmails.key, writeInMailKey(job)));
     expect(ledger).toMatchObject([{ userId: ada.id, kind: "write-in" }]);
+  });
+
+  it("is not lost when queueing it fails: the write-in stays untold, and the next tick queues the email and rings the bell", async () => {
+    const admin = await confirmedWriter("Blip Admin", { admin: true });
+    const start = START + 120 * MINUTE;
+    const id = await scheduleAt(admin, start, { title: "Through the blip" });
+    const ada = await writer();
+    await rsvp(ada, id);
+    const jobs = t.deps.jobs;
+    const sendMany = jobs.sendMany.bind(jobs);
+    jobs.sendMany = () => Promise.reject(new Error("the database went away"));
+    try {
+      setClock(start - 10 * MINUTE);
+      await expect(remindWriteIns(t.deps, t.deps.clock.now())).rejects.toThrow("the database went away");
+    } finally {
+      jobs.sendMany = sendMany;
+    }
+    const bells = async () => (await call<NotificationList>(ada, "GET", "/api/notifications")).body.items.filter((n) => n.kind === "write_in_soon");
+    expect(await bells()).toEqual([]);
+    await tickAt(start - 9 * MINUTE);
+    expect(await mailsTo(ada)).toHaveLength(1);
+    expect(await bells()).toHaveLength(1);
   });
 
   it("goes to a circle's members coming who have not muted it, with the circle's name", async () => {
