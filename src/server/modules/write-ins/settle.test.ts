@@ -121,6 +121,38 @@ describe("settling an ended write-in", () => {
     expect((await stats(dee)).writeInsThisYear).toBe(0);
   });
 
+  it("dates each achievement by the write-in that reached it when a backlog across New Year is settled together", async () => {
+    const year = new Date().getUTCFullYear() + 3;
+    setClock(Date.parse(`${year}-12-31T09:00:00Z`));
+    // Eight on December 31 (UTC), settled; then, the tick not running (downtime), two more that
+    // evening and one on New Year's Day, settled together.
+    const eight = await writeIns(8, Date.parse(`${year}-12-31T10:00:00Z`));
+    const [late, later] = await writeIns(2, Date.parse(`${year}-12-31T22:00:00Z`));
+    const [newYear] = await writeIns(1, Date.parse(`${year + 1}-01-01T00:20:00Z`));
+    const [gil, hal, ivy] = [await confirmedWriter(), await confirmedWriter(), await confirmedWriter()];
+    for (const w of eight) await takePart(w, [[gil, 20]]);
+    await tickAfter(eight[7]!);
+    expect(await held(gil)).toEqual([`first_write_in ${year}`]);
+    await takePart(late!, [[gil, 20]]);
+    await takePart(later!, [
+      [gil, 20],
+      [hal, 20],
+    ]);
+    await takePart(newYear!, [
+      [gil, 20],
+      [hal, 20],
+      [ivy, 20],
+    ]);
+    await tickAfter(newYear!);
+    // Gil's tenth and Hal's first were on December 31: that year's, though settled with a January one.
+    expect(await held(gil)).toEqual([`tenth_write_in ${year}`, `first_write_in ${year}`]);
+    expect(await bell(gil)).toEqual([`You reached Tenth Write-in (${year})`, `You reached First Write-in (${year})`]);
+    expect(await held(hal)).toEqual([`first_write_in ${year}`]);
+    expect(await held(ivy)).toEqual([`first_write_in ${year + 1}`]);
+  });
+
+  // With one write-in the row locks and the unique index already keep it to one; the case the
+  // advisory lock is for (a 9th and a 10th settled at once) is settle-instances.test.ts, on PostgreSQL.
   it("awards once when two settlings run at the same time, and again nothing on the next tick", async () => {
     const [w] = await writeIns(1);
     const eve = await confirmedWriter();
@@ -146,7 +178,9 @@ describe("the profile's write-ins this year", () => {
       [york, 10],
       [tokyo, 10],
     ]);
-    // Not while it runs: it has not ended.
+    // Not while it runs: it has not ended; nor just after, while counts are still taken (the results are not final).
+    expect((await stats(utc)).writeInsThisYear).toBe(0);
+    setClock(endOf(late!) + GRACE - 1000);
     expect((await stats(utc)).writeInsThisYear).toBe(0);
     await tickAfter(late!);
     expect((await stats(utc)).writeInsThisYear).toBe(1);

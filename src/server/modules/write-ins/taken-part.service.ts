@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { WRITE_IN_JOIN_OPENS_MS, WRITE_IN_MAX_MINUTES } from "#shared/constants.ts";
+import { WRITE_IN_COUNT_GRACE_MS, WRITE_IN_JOIN_OPENS_MS, WRITE_IN_MAX_MINUTES } from "#shared/constants.ts";
 import { localDate, localDayStart } from "#shared/domain/dates.ts";
 import type { Queryable } from "../../db/client.ts";
 
@@ -14,8 +14,15 @@ import type { Queryable } from "../../db/client.ts";
 export const tookPartSql = (p: SQL): SQL => sql`${p}.words > 0`;
 
 /**
+ * The write-in `w` (write_ins) has its counts closed at `now`: its end and WRITE_IN_COUNT_GRACE_MS
+ * have passed (a count is taken until that instant, included), so its results are final. Settling
+ * and the profile's count both wait for it.
+ */
+export const countsClosedSql = (w: SQL, now: Date): SQL => sql`${w}.ends_at < ${new Date(now.getTime() - WRITE_IN_COUNT_GRACE_MS).toISOString()}::timestamptz`;
+
+/**
  * How many write-ins the writer took part in that started in the year `now` is in, in their
- * `timeZone`, and have ended (not canceled). Read through write_in_participants_user_idx
+ * `timeZone`, and whose counts have closed (not canceled). Read through write_in_participants_user_idx
  * (user_id, joined_at): a first join happens from WRITE_IN_JOIN_OPENS_MS before the start until
  * half-time, so the year's write-ins are among the joins from just before the year's first
  * instant to an hour past its last.
@@ -33,6 +40,6 @@ export async function writeInsThisYear(q: Queryable, userId: string, timeZone: s
       and p.joined_at >= ${joinedFrom.toISOString()}::timestamptz and p.joined_at < ${joinedTo.toISOString()}::timestamptz
       and ${tookPartSql(sql`p`)}
       and w.starts_at >= ${from.toISOString()}::timestamptz and w.starts_at < ${to.toISOString()}::timestamptz
-      and w.ends_at <= ${now.toISOString()}::timestamptz and w.canceled_at is null`)) as { rows: { n: number | string }[] };
+      and ${countsClosedSql(sql`w`, now)} and w.canceled_at is null`)) as { rows: { n: number | string }[] };
   return Number(rows[0]?.n ?? 0);
 }
