@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { achievementLabel, achievementsReached, writeInAchievementsReached } from "./achievements.ts";
+import { achievementLabel, achievementsReached } from "./achievements.ts";
 
 describe("achievementsReached", () => {
   it("reaches each tier exactly at 50, 100, 200 and 365 pages", () => {
@@ -13,16 +13,6 @@ describe("achievementsReached", () => {
     expect(achievementsReached(364.99)).toEqual(["novella_club", "centurion_club", "storysmith"]);
     expect(achievementsReached(365)).toEqual(["novella_club", "centurion_club", "storysmith", "page_walker"]);
     expect(achievementsReached(10_000)).toHaveLength(4);
-  });
-});
-
-describe("writeInAchievementsReached (issue 30 item 3)", () => {
-  it("reaches First Write-in at 1 and Tenth Write-in at 10, and nothing more after", () => {
-    expect(writeInAchievementsReached(0)).toEqual([]);
-    expect(writeInAchievementsReached(1)).toEqual(["first_write_in"]);
-    expect(writeInAchievementsReached(9)).toEqual(["first_write_in"]);
-    expect(writeInAchievementsReached(10)).toEqual(["first_write_in", "tenth_write_in"]);
-    expect(writeInAchievementsReached(500)).toEqual(["first_write_in", "tenth_write_in"]);
   });
 });
 

@@ -39,14 +39,6 @@ export function achievementsReached(pages: number): PageAchievementType[] {
   return PAGE_ACHIEVEMENT_TYPES.filter((t) => pages >= ACHIEVEMENT_PAGES[t]);
 }
 
-/**
- * The write-in achievements `count` write-ins taken part in have reached, first first. The server
- * awards the ones a writer does not hold yet, as it does page achievements.
- */
-export function writeInAchievementsReached(count: number): WriteInAchievementType[] {
-  return WRITE_IN_ACHIEVEMENT_TYPES.filter((t) => count >= ACHIEVEMENT_WRITE_INS[t]);
-}
-
 /** "Novella Club · 2026" */
 export function achievementLabel(type: AchievementType, year: number): string {
   return `${ACHIEVEMENT_NAMES[type]} · ${year}`;
