@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { admins } from "#server/db/schema/index.ts";
 import { writeInPanelDelta, type WriteInPanel, type WriteInPanelDelta } from "#shared/schemas/write-ins.ts";
 import { SseReader, type SseMessage } from "#tests/setup/sse-reader.ts";
 import { panelHub } from "./panel-stream.ts";
@@ -88,6 +90,23 @@ describe("GET /api/write-ins/:id/panel/stream", () => {
     const { writeIn: later } = await schedule(cast.moderator, { circle: cast.circle.slug });
     expect((await call(cast.moderator, "DELETE", `/api/write-ins/${later.id}`)).status).toBe(200);
     expect((await streamOf(cast.member, later.id)).status).toBe(204);
+  });
+
+  it("ends a site admin's stream of a circle's write-in once they are no longer an admin", async () => {
+    const cast = await circleWithRoles();
+    const admin = await confirmedWriter("Stream Site Admin", { admin: true });
+    const { writeIn: w } = await schedule(cast.moderator, { circle: cast.circle.slug });
+    setClock(startOf(w) + MINUTE);
+    const stream = new SseReader(await streamOf(admin, w.id));
+    try {
+      await stream.next(isPanel(() => true));
+      await t.deps.db.delete(admins).where(eq(admins.userId, admin.id));
+      setClock(startOf(w) + 2 * MINUTE);
+      await stream.waitForEnd(5_000);
+      expect(stream.ended).toBe(true);
+    } finally {
+      await stream.close();
+    }
   });
 
   it("ends a listener who leaves the circle, and every listener after the end", async () => {
