@@ -12,8 +12,17 @@ interface CountRow {
   running: number;
   retrying: number;
   failed: number;
-  last_completed: Date | null;
-  last_failed: Date | null;
+  /** Times come as JSON (strings) from the one statement below. */
+  last_completed: string | null;
+  last_failed: string | null;
+}
+
+interface FailureRow {
+  id: string;
+  name: string;
+  completed_on: string;
+  retry_count: number;
+  output: { message?: unknown } | null;
 }
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
@@ -34,27 +43,33 @@ function nextRun(cron: string | undefined, now: Date): string | null {
  * finished jobs there) and the newest failures by the failed-state index.
  */
 export async function jobsOverview(database: Database, names: string[], now: Date): Promise<JobsOverview> {
-  const counts = (
+  // One statement, so one snapshot: a job failing meanwhile is in both the counts and the failures, or in neither.
+  const [row] = (
     await database.sql(
-      `select name,
-        count(*) filter (where state = 'created')::int as waiting,
-        count(*) filter (where state = 'active')::int as running,
-        count(*) filter (where state = 'retry')::int as retrying,
-        count(*) filter (where state = 'failed')::int as failed,
-        max(completed_on) filter (where state = 'completed') as last_completed,
-        max(completed_on) filter (where state = 'failed') as last_failed
-      from ${JOBS_SCHEMA}.job where name = any($1::text[]) group by name`,
+      `with counts as (
+        select name,
+          count(*) filter (where state = 'created')::int as waiting,
+          count(*) filter (where state = 'active')::int as running,
+          count(*) filter (where state = 'retry')::int as retrying,
+          count(*) filter (where state = 'failed')::int as failed,
+          max(completed_on) filter (where state = 'completed') as last_completed,
+          max(completed_on) filter (where state = 'failed') as last_failed
+        from ${JOBS_SCHEMA}.job where name = any($1::text[]) group by name
+      ),
+      failures as (
+        select id, name, completed_on, retry_count, output from ${JOBS_SCHEMA}.job
+        where name = any($1::text[]) and state = 'failed' order by completed_on desc limit ${FAILURES_SHOWN}
+      )
+      select
+        coalesce((select json_agg(counts) from counts), '[]'::json) as counts,
+        coalesce((select json_agg(failures order by completed_on desc) from failures), '[]'::json) as failures,
+        coalesce((select json_agg(json_build_object('name', name, 'cron', cron)) from ${JOBS_SCHEMA}.schedule where name = any($1::text[])), '[]'::json) as schedules`,
       [names],
     )
-  ).rows as CountRow[];
-  const schedules = (await database.sql(`select name, cron from ${JOBS_SCHEMA}.schedule where name = any($1::text[])`, [names])).rows as { name: string; cron: string }[];
-  const failures = (
-    await database.sql(
-      `select id, name, completed_on, retry_count, output from ${JOBS_SCHEMA}.job
-       where name = any($1::text[]) and state = 'failed' order by completed_on desc limit ${FAILURES_SHOWN}`,
-      [names],
-    )
-  ).rows as { id: string; name: string; completed_on: Date; retry_count: number; output: { message?: unknown } | null }[];
+  ).rows as { counts: CountRow[]; failures: FailureRow[]; schedules: { name: string; cron: string }[] }[];
+  const counts = row?.counts ?? [];
+  const schedules = row?.schedules ?? [];
+  const failures = row?.failures ?? [];
 
   const queues: JobQueueStatus[] = names.map((name) => {
     const c = counts.find((r) => r.name === name);
