@@ -69,10 +69,11 @@ function onBlocksChanged(deps: Deps, userId: string, listener: Listener): () => 
 }
 
 /** A writer and a signature: "writer|scope|alias". */
-type SignedBy = string;
-const signedBy = (writer: string, scope: string, alias: string | null): SignedBy => `${writer}|${scope}|${alias ?? ""}`;
+export type SignedBy = string;
+export const signedBy = (writer: string, scope: string, alias: string | null): SignedBy => `${writer}|${scope}|${alias ?? ""}`;
 
-async function blockedSignatures(db: Queryable, blockerId: string): Promise<Set<SignedBy>> {
+/** The signatures `blockerId` blocks, each "writer|scope|alias" (write-in panels and results use them too). */
+export async function blockedSignatures(db: Queryable, blockerId: string): Promise<Set<SignedBy>> {
   const rows = await db.select({ id: blocks.blockedId, scope: blocks.scope, alias: blocks.alias }).from(blocks).where(eq(blocks.blockerId, blockerId));
   return new Set(rows.map((r) => signedBy(r.id, r.scope, r.alias)));
 }

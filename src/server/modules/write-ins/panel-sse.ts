@@ -3,12 +3,13 @@ import type { Context } from "hono";
 import { streamSSE, type SSEStreamingApi } from "hono/streaming";
 import { LIVE_RETRY_MS, WRITE_IN_JOIN_OPENS_MS } from "#shared/constants.ts";
 import { waitText } from "#shared/errors.ts";
-import { viewerOf } from "../../db/audience.ts";
+import { viewerIdOf, viewerOf } from "../../db/audience.ts";
 import type { AppEnv } from "../../http/context.ts";
 import { HttpError } from "../../http/errors.ts";
 import { CLIENT_IP_HEADER } from "../../http/limits.ts";
 import { fallenBehind, streamSlots } from "../events/stream-limits.ts";
 import { writeInTimesFor } from "./access.ts";
+import { writeInBlocksOf } from "./panel-blocks.ts";
 import { PANEL_CLOSE_AFTER_END_MS, panelHub } from "./panel-stream.ts";
 
 const STREAM_RETRY_S = 30;
@@ -28,6 +29,7 @@ export async function panelStream(c: Context<AppEnv>, id: string): Promise<Respo
   // change: no stream (a room would read the table every second for nothing). 204: an EventSource does not reconnect.
   const now = deps.clock.now().getTime();
   if (row.canceled_at !== null || now < row.starts_at.getTime() - WRITE_IN_JOIN_OPENS_MS || now > row.ends_at.getTime() + PANEL_CLOSE_AFTER_END_MS) return c.body(null, 204);
+  const blocked = await writeInBlocksOf(deps.db, viewerIdOf(viewer));
   const release = streamSlots(deps).take(c.req.header(CLIENT_IP_HEADER) ?? "unknown", c.get("user")?.id ?? null);
   if (!release) {
     c.header("Retry-After", String(STREAM_RETRY_S));
@@ -48,6 +50,7 @@ export async function panelStream(c: Context<AppEnv>, id: string): Promise<Respo
       void stream.write(`retry: ${LIVE_RETRY_MS}\n\n`);
       stop = panelHub(deps).listen(row, {
         viewer,
+        blocked,
         write: (frame) => {
           if (stream.aborted || stream.closed || fallenBehind(outgoing)) return false;
           void stream.write(frame).catch(() => finish());

@@ -1,10 +1,12 @@
 import { WRITE_IN_COUNT_GRACE_MS, WRITE_IN_PANEL_TICK_MS } from "#shared/constants.ts";
 import type { WriteInPanelDelta } from "#shared/schemas/write-ins.ts";
-import { viewerById, type Viewer } from "../../db/audience.ts";
+import { viewerById, viewerIdOf, type Viewer } from "../../db/audience.ts";
 import type { Deps } from "../../deps.ts";
 import { HttpError } from "../../http/errors.ts";
 import { writeInTimesFor, type WriteInTimesRow } from "./access.ts";
+import { blockedSeats, withoutSeats, writeInBlocksOf } from "./panel-blocks.ts";
 import { panelBody, participantsOf } from "./panel.ts";
+import type { SignedBy } from "../../realtime/viewer-blocks.ts";
 
 /*
  * The live panel pushed (issue 30 item 4: "each participant's panel updates within 2 s" with 500
@@ -16,7 +18,9 @@ import { panelBody, participantsOf } from "./panel.ts";
  * ticks send what changed (`event: delta`: the totals, the named entries that changed, the seats
  * no longer named), so 500 writers' phones are not sent 500 names every second. Every value in a
  * delta is absolute, so a listener whose whole panel is newer than the last tick applies it
- * safely. Nothing per viewer is in a frame: a page knows its own seat from joining. On two instances each reads the table for its own listeners: counts written on
+ * safely. Nothing per viewer is in a frame: a page knows its own seat from joining. The one
+ * exception is a listener who blocks a writer shown named: it gets the frame without that
+ * writer's entries (panel-blocks.ts), serialised for it alone; every other listener shares one. On two instances each reads the table for its own listeners: counts written on
  * one reach the other's panels within a tick (the "short-interval table read" of the issue,
  * chosen over LISTEN/NOTIFY: one read a second per write-in instead of a NOTIFY per count).
  *
@@ -38,6 +42,8 @@ export const PANEL_CLOSE_AFTER_END_MS = WRITE_IN_COUNT_GRACE_MS + 5_000;
 
 export interface PanelListener {
   viewer: Viewer;
+  /** The signatures this viewer blocks (asked again with its right to read). */
+  blocked: ReadonlySet<SignedBy>;
   /** Writes a whole SSE frame; false when the client stopped reading (it is then dropped). */
   write: (frame: string) => boolean;
   close: () => void;
@@ -92,7 +98,8 @@ class PanelHub {
     const rows = await participantsOf(this.deps, this.deps.db, room.row.id, now).catch(() => null);
     if (!rows || !room.waiting.has(listener)) return;
     room.waiting.delete(listener);
-    if (!listener.write(panelFrame("panel", JSON.stringify(panelBody(room.row, rows, now))))) this.drop(room, listener);
+    const body = withoutSeats(panelBody(room.row, rows, now), blockedSeats(rows, listener.blocked));
+    if (!listener.write(panelFrame("panel", JSON.stringify(body)))) this.drop(room, listener);
   }
 
   private remove(room: Room, listener: PanelListener): void {
@@ -118,12 +125,18 @@ class PanelHub {
     const shown = JSON.stringify({ ...totals, now: 0 });
     const entries = new Map(named.map((n) => [n.seat, JSON.stringify(n)]));
     let whole: string | null = null;
-    const wholeFrame = () => (whole ??= panelFrame("panel", JSON.stringify(body)));
+    const shared = () => (whole ??= panelFrame("panel", JSON.stringify(body)));
+    // A listener who blocks a writer shown named gets its own copy without them; the rest share one string.
+    const hiddenFor = (l: PanelListener) => blockedSeats(rows, l.blocked);
+    const wholeFrame = (l: PanelListener) => {
+      const hidden = hiddenFor(l);
+      return hidden.size === 0 ? shared() : panelFrame("panel", JSON.stringify(withoutSeats(body, hidden)));
+    };
     const everyone = [...room.listeners.keys()];
     const owed = everyone.filter((l) => room.waiting.has(l));
     room.waiting.clear();
     if (now - room.lastWholeAt >= WHOLE_EVERY_MS || now < room.lastWholeAt) {
-      this.broadcast(room, everyone, wholeFrame());
+      this.broadcast(room, everyone, wholeFrame);
       room.lastWholeAt = now;
     } else {
       const changed = named.filter((n) => room.named.get(n.seat) !== entries.get(n.seat));
@@ -131,9 +144,14 @@ class PanelHub {
       const quiet = changed.length === 0 && gone.length === 0 && shown === room.last && now - room.lastSentAt < KEEP_FRESH_MS && now >= room.lastSentAt;
       if (!quiet) {
         const delta: WriteInPanelDelta = { ...totals, named: changed, gone };
-        this.broadcast(room, everyone.filter((l) => !owed.includes(l)), panelFrame("delta", JSON.stringify(delta)));
+        let deltaFrame: string | null = null;
+        this.broadcast(room, everyone.filter((l) => !owed.includes(l)), (l) => {
+          const hidden = hiddenFor(l);
+          if (hidden.size > 0) return panelFrame("delta", JSON.stringify(withoutSeats(delta, hidden)));
+          return (deltaFrame ??= panelFrame("delta", JSON.stringify(delta)));
+        });
       }
-      if (owed.length > 0) this.broadcast(room, owed, wholeFrame());
+      if (owed.length > 0) this.broadcast(room, owed, wholeFrame);
       if (quiet) return;
     }
     room.last = shown;
@@ -141,8 +159,8 @@ class PanelHub {
     room.lastSentAt = now;
   }
 
-  private broadcast(room: Room, listeners: PanelListener[], frame: string): void {
-    for (const listener of listeners) if (!listener.write(frame)) this.drop(room, listener);
+  private broadcast(room: Room, listeners: PanelListener[], frameFor: (listener: PanelListener) => string): void {
+    for (const listener of listeners) if (!listener.write(frameFor(listener))) this.drop(room, listener);
   }
 
   private drop(room: Room, listener: PanelListener): void {
@@ -177,6 +195,10 @@ class PanelHub {
         // A site admin is asked again as who they are now (an admin no longer stops hearing a circle's panel).
         if (listener.viewer.kind === "admin") listener.viewer = await viewerById(this.deps.db, listener.viewer.id);
         room.row = await writeInTimesFor(this.deps.db, room.row.id, listener.viewer);
+        const blocked = await writeInBlocksOf(this.deps.db, viewerIdOf(listener.viewer));
+        // Blocks changed: a whole panel next tick (a delta cannot take back an entry the page shows).
+        if (!sameSet(blocked, listener.blocked)) room.waiting.add(listener);
+        listener.blocked = blocked;
         room.listeners.set(listener, now);
       } catch (err) {
         // 404: no longer theirs to read. Anything else (the database away): ask again next tick.
@@ -185,6 +207,8 @@ class PanelHub {
     }
   }
 }
+
+const sameSet = (a: ReadonlySet<string>, b: ReadonlySet<string>) => a.size === b.size && [...a].every((k) => b.has(k));
 
 const hubs = new WeakMap<Deps, PanelHub>();
 

@@ -10,6 +10,7 @@ import { timestampColumn, typedRows } from "../../db/typed-rows.ts";
 import type { Deps } from "../../deps.ts";
 import type { SessionUser } from "../../http/session-user.ts";
 import { writeInTimesFor, type WriteInTimesRow } from "./access.ts";
+import { blockedSeats, withoutSeats, writeInBlocksOf } from "./panel-blocks.ts";
 
 /*
  * The live panel (issue 30 item 2): how many write, the total, and for those who show their
@@ -26,6 +27,7 @@ const participantRow = z.object({
   user_id: z.string(),
   signature: z.enum(SIGNATURES),
   label: z.string().nullable(),
+  alias: z.string().nullable(),
   words: z.number(),
   seen_at: timestampColumn,
   left_at: timestampColumn.nullable(),
@@ -38,7 +40,7 @@ export function participantsQuery(writeInId: string, now: Date) {
       -- A suspended writer is counted, never named (decision 017), even one suspended after joining.
       case when u.suspended_at is not null and (u.suspended_until is null or u.suspended_until > ${now.toISOString()}::timestamptz) then null
         when p.signature = 'name' then u.name when p.signature = 'alias' then p.alias else null end as label,
-      p.words, p.seen_at, p.left_at
+      nullif(btrim(p.alias), '') as alias, p.words, p.seen_at, p.left_at
     from write_in_participants p join users u on u.id = p.user_id
     where p.write_in_id = ${writeInId}::uuid
     order by p.seat
@@ -89,12 +91,12 @@ export function panelBody(row: WriteInTimesRow, rows: ParticipantRow[], now: num
   };
 }
 
-/** GET /api/write-ins/:id/panel: the panel, with the viewer's own seat (a number, or null). */
+/** GET /api/write-ins/:id/panel: the panel, with the viewer's own seat (a number, or null), less the writers they block. */
 export async function writeInPanel(deps: Deps, user: SessionUser | null, id: string): Promise<WriteInPanel> {
   const viewer = viewerOf(user);
   const me = viewerIdOf(viewer);
   const now = deps.clock.now().getTime();
   const row = await writeInTimesFor(deps.db, id, viewer);
-  const rows = await participantsOf(deps, deps.db, row.id, now);
-  return { ...panelBody(row, rows, now), yourSeat: rows.find((r) => r.user_id === me)?.seat ?? null };
+  const [rows, blocked] = await Promise.all([participantsOf(deps, deps.db, row.id, now), writeInBlocksOf(deps.db, me)]);
+  return { ...withoutSeats(panelBody(row, rows, now), blockedSeats(rows, blocked)), yourSeat: rows.find((r) => r.user_id === me)?.seat ?? null };
 }

@@ -6,6 +6,7 @@ import type { Deps } from "../../deps.ts";
 import { conflict, HttpError } from "../../http/errors.ts";
 import type { SessionUser } from "../../http/session-user.ts";
 import { writeInFor } from "./access.ts";
+import { unblockedRows, writeInBlocksOf } from "./panel-blocks.ts";
 import { participantsQuery } from "./panel.ts";
 import { summaryOf } from "./summary.ts";
 import { z } from "zod";
@@ -14,10 +15,10 @@ import { SIGNATURES } from "#shared/domain/author.ts";
 /*
  * A write-in's results (issue 30 item 3): who showed up (joined), who wrote (a count above 0),
  * the total, and each named participant's words, sorted by label; Anonymous ones are counted,
- * never named. Final once counts close (the end and its grace): nothing changes them after.
+ * never named; a writer the viewer blocks is counted, not listed. Final once counts close (the end and its grace): nothing changes them after.
  */
 
-const resultRow = z.object({ user_id: z.string(), signature: z.enum(SIGNATURES), label: z.string().nullable(), words: z.number() });
+const resultRow = z.object({ user_id: z.string(), signature: z.enum(SIGNATURES), label: z.string().nullable(), alias: z.string().nullable(), words: z.number() });
 
 export async function writeInResults(deps: Deps, user: SessionUser | null, id: string): Promise<WriteInResults> {
   const viewer = viewerOf(user);
@@ -26,8 +27,10 @@ export async function writeInResults(deps: Deps, user: SessionUser | null, id: s
   const row = await writeInFor(deps.db, id, viewer);
   if (row.canceled_at) throw new HttpError(410, "write_in_canceled", M.canceled);
   if (now.getTime() < row.starts_at.getTime()) throw conflict(M.notStarted, "write_in_not_started");
-  const rows = await typedRows(deps.db, participantsQuery(row.id, now), resultRow);
-  const named = rows.filter((r) => r.label !== null).sort((a, b) => a.label!.localeCompare(b.label!, "en") || b.words - a.words);
+  const [rows, blocked] = await Promise.all([typedRows(deps.db, participantsQuery(row.id, now), resultRow), writeInBlocksOf(deps.db, me)]);
+  const named = rows.filter((r) => r.label !== null);
+  // The writers the viewer blocks are counted, not listed (panel-blocks.ts).
+  const listed = unblockedRows(named, blocked).sort((a, b) => a.label!.localeCompare(b.label!, "en") || b.words - a.words);
   const mine = me ? rows.find((r) => r.user_id === me) : undefined;
   return {
     writeIn: summaryOf(row, viewer, now),
@@ -36,7 +39,7 @@ export async function writeInResults(deps: Deps, user: SessionUser | null, id: s
     writers: rows.filter((r) => r.words > 0).length,
     totalWords: rows.reduce((n, r) => n + r.words, 0),
     anonymous: rows.length - named.length,
-    named: named.map((r) => ({ label: r.label!, words: r.words, you: r.user_id === me })),
+    named: listed.map((r) => ({ label: r.label!, words: r.words, you: r.user_id === me })),
     you: mine ? { words: mine.words, signature: mine.signature } : null,
   };
 }
