@@ -47,6 +47,8 @@ export type SubmitOutcome =
 
 interface Options {
   page: WritingPage;
+  /** The draft scope (a write-in's, or the page's own): a piece queued offline is sent only from a page of the same scope. */
+  scope: string;
   owner: Owner;
   /** Admins write without the wait and without a writing session of their own. */
   admin: boolean;
@@ -70,7 +72,7 @@ const tryLater = (err: unknown) => err instanceof ApiError && (err.status === 0 
  * and `sendQueued` sends it later under the same rules. Never throws: the outcome says what the
  * page should do.
  */
-export function useSubmitPiece({ page, owner, admin, writing, promptId, knownPromptId }: Options) {
+export function useSubmitPiece({ page, scope, owner, admin, writing, promptId, knownPromptId }: Options) {
   const createSubmission = useCreateSubmission();
   const attempt = useRef<Attempt | null>(null);
 
@@ -95,7 +97,7 @@ export function useSubmitPiece({ page, owner, admin, writing, promptId, knownPro
       attempt.current = attemptFor(attempt.current, JSON.stringify([owner, action, piece.content, piece.title, signature, contentWarning, pid, s?.token, community, circles]));
       const key = attempt.current.key;
       const title = piece.title.trim();
-      queue = { key, owner, page, action, title, content: piece.content, signature, contentWarning, community, circles, promptId: pid, writingSession: s?.token ?? "", sessionStartedAt: s?.startedAtLocal ?? null, queuedAt: Date.now() };
+      queue = { key, owner, page, ...(scope !== page ? { scope } : {}), action, title, content: piece.content, signature, contentWarning, community, circles, promptId: pid, writingSession: s?.token ?? "", sessionStartedAt: s?.startedAtLocal ?? null, queuedAt: Date.now() };
       if (away || !pid) return await queued(queue);
       const response = await createSubmission.mutateAsync({ content: piece.content, title: title || null, promptId: pid, action, signature, page, writingSession: s?.token ?? "", idempotencyKey: key, contentWarning, community, circles });
       attempt.current = null;

@@ -43,7 +43,7 @@ export function useWritingFlow(page: WritingPage, answer?: PromptAnswer | null, 
   // A chosen prompt (a circle's) is the one a piece answers, and decides where it goes.
   const prompt = usePagePrompt(page, answer?.prompt.id);
   const admin = me?.isAdmin ?? false;
-  const { send, sendQueued } = useSubmitPiece({ page, owner, admin, writing, promptId: prompt.currentId, knownPromptId: prompt.knownId });
+  const { send, sendQueued } = useSubmitPiece({ page, scope, owner, admin, writing, promptId: prompt.currentId, knownPromptId: prompt.knownId });
   const guard = useSubmitGuard();
   const [signature, setSignature] = useState<Signature>(firstSignature);
   const [contentWarning, setContentWarning] = useState("");
@@ -60,6 +60,7 @@ export function useWritingFlow(page: WritingPage, answer?: PromptAnswer | null, 
   // Pieces that waited on this device for the connection (issue 16 item 2).
   const queue = useOfflineQueue({
     page,
+    scope,
     owner,
     send: sendQueued,
     onSent: (item, response) => {

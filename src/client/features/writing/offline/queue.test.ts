@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SubmissionResponse } from "#shared/schemas/writing.ts";
-import { drainQueue, enqueue, retryDelay, type QueuedPiece, type QueueStore, type SendResult, type TryLock } from "./queue.ts";
+import { drainQueue, enqueue, queuedHere, retryDelay, type QueuedPiece, type QueueStore, type SendResult, type TryLock } from "./queue.ts";
 
 function memoryStore(): QueueStore & { items: Map<string, QueuedPiece> } {
   const items = new Map<string, QueuedPiece>();
@@ -108,6 +108,25 @@ describe("the offline queue", () => {
 
   it("waits longer after each failed try, at most a minute", () => {
     expect([0, 1, 2, 3, 10].map(retryDelay)).toEqual([2000, 4000, 8000, 16000, 60000]);
+  });
+});
+
+describe("which page sends a waiting piece", () => {
+  it("a write-in's page sends only what was queued in that write-in, and /write only its own", async () => {
+    const onWrite = piece();
+    const inWriteIn = piece({ scope: "write-in-42" });
+    const inOther = piece({ scope: "write-in-7" });
+    const writeIn = { owner: "writer-a", page: "write" as const, scope: "write-in-42" };
+    const write = { owner: "writer-a", page: "write" as const, scope: "write" };
+    expect([onWrite, inWriteIn, inOther].filter((i) => queuedHere(i, writeIn))).toEqual([inWriteIn]);
+    expect([onWrite, inWriteIn, inOther].filter((i) => queuedHere(i, write))).toEqual([onWrite]);
+    // Through the drain: the write-in's page leaves /write's piece waiting (its session is not the write-in's).
+    const store = memoryStore();
+    for (const p of [onWrite, inWriteIn]) await store.put(p);
+    const sent: string[] = [];
+    await drainQueue(store, locks(), async (i) => (sent.push(i.key), { kind: "sent", response: response(i.key) }), (i) => queuedHere(i, writeIn));
+    expect(sent).toEqual([inWriteIn.key]);
+    expect([...store.items.keys()]).toEqual([onWrite.key]);
   });
 });
 

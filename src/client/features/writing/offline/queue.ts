@@ -14,6 +14,11 @@ export interface QueuedPiece {
   /** Whose it is (a user id): only their own signed-in tabs send it. */
   owner: string;
   page: WritingPage;
+  /**
+   * The draft scope it was written in when that is not the page's own (a write-in's,
+   * "write-in-<id>"): only a page of that scope sends it. Absent: the page's own scope.
+   */
+  scope?: string | undefined;
   action: WritingAction;
   title: string;
   content: string;
@@ -31,6 +36,15 @@ export interface QueuedPiece {
   queuedAt: number;
   /** The server refused it, and why: shown with the text back in the editor, then the item goes. */
   refused?: string | undefined;
+}
+
+/**
+ * Whether a waiting piece is this page's to send: its writer's, queued on this page, in this draft
+ * scope. A write-in's page sends only what was queued in that write-in, and /write never sends a
+ * write-in's: each waits for its own page, under its own writing session.
+ */
+export function queuedHere(item: Pick<QueuedPiece, "owner" | "page" | "scope">, here: { owner: string; page: WritingPage; scope: string }): boolean {
+  return item.owner === here.owner && item.page === here.page && (item.scope ?? item.page) === here.scope;
 }
 
 export interface QueueStore {

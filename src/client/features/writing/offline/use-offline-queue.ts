@@ -2,11 +2,13 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { WritingPage } from "#shared/domain/writing-session.ts";
 import type { SubmissionResponse } from "#shared/schemas/writing.ts";
 import { VISITOR, type Owner } from "../lib/storage.ts";
-import { drainQueue, retryDelay, type QueuedPiece, type SendResult } from "./queue.ts";
+import { drainQueue, queuedHere, retryDelay, type QueuedPiece, type SendResult } from "./queue.ts";
 import { idbQueueStore, onQueueChange, queueChanged, webLock } from "./queue-store.ts";
 
 interface Options {
   page: WritingPage;
+  /** The draft scope of this page (a write-in's, or the page's own): only its waiting pieces are this page's. */
+  scope: string;
   owner: Owner;
   send: (item: QueuedPiece) => Promise<SendResult>;
   /** A waiting piece went through (sent by this tab: with the server's answer; by another tab: null). */
@@ -20,7 +22,7 @@ interface Options {
  * loads, on the browser's `online` event, and again after a failed try (2 s, 4 s, ... a minute).
  * `waiting` is what the save state shows.
  */
-export function useOfflineQueue({ page, owner, send, onSent, onRefused }: Options) {
+export function useOfflineQueue({ page, scope, owner, send, onSent, onRefused }: Options) {
   const [waiting, setWaiting] = useState<QueuedPiece[]>([]);
   const shown = useRef<QueuedPiece[]>([]);
   shown.current = waiting;
@@ -31,7 +33,7 @@ export function useOfflineQueue({ page, owner, send, onSent, onRefused }: Option
   // The page's latest callbacks (they read its current text).
   const calls = useRef({ send, onSent, onRefused });
   calls.current = { send, onSent, onRefused };
-  const mine = useCallback((i: QueuedPiece) => i.owner === owner && i.page === page, [owner, page]);
+  const mine = useCallback((i: QueuedPiece) => queuedHere(i, { owner, page, scope }), [owner, page, scope]);
 
   const refresh = useCallback(async () => {
     try {
