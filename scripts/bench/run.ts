@@ -44,6 +44,8 @@ const chosen = (name: string) => !only || only.some((w) => name.includes(w));
 /** The size at which two instances are measured against one ("none": not at all). */
 const scaleOutSize = (option("scale-out") ?? (sizeLabels.includes("100k") ? "100k" : sizeLabels[0]!)).toLowerCase();
 const engineList = (option("engines") ?? "postgres,pglite").split(",");
+/** Where this run's part of BENCHMARKS.md ends: what follows is other benchmarks' and is kept. */
+const BENCH_END = "<!-- bench:end: what follows is written by the other benchmarks (scripts/bench/README.md) and kept by npm run bench -->";
 const out = resolve(option("out") ?? (quick ? ".tmp/bench/BENCHMARKS.quick.md" : "BENCHMARKS.md"));
 const work = resolve(".tmp/bench");
 
@@ -209,14 +211,19 @@ async function main() {
   console.log(`\n${results}`);
   const intro = readFileSync(join(import.meta.dirname, "intro.md"), "utf8").trim();
   const planSection = plans ? `## Query plans at ${sizes.at(-1)!.label} pieces (PostgreSQL, \`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF)\`)\n\n${plans}` : "";
-  // The export and memory benchmarks' sections (scripts/bench/export.ts, memory.ts) are their own runs': kept as they were.
+  // Everything after BENCH_END is other runs' (export.ts, memory.ts, circles.ts, write-ins.ts, the
+  // calendar's plan, Lighthouse): kept as it was. A file from before the marker keeps its export and memory sections.
   const previous = readFileSync(out, { encoding: "utf8", flag: "a+" });
-  const kept = ["export-bench", "memory-bench"]
-    .map((name) => new RegExp(`<!-- ${name}:start -->[\\s\\S]*<!-- ${name}:end -->`).exec(previous)?.[0])
-    .filter(Boolean)
-    .map((section) => `\n${section}\n`)
-    .join("");
-  writeFileSync(out, `${intro}\n\n${results}\n${planSection}\n${kept}`);
+  const at = previous.indexOf(BENCH_END);
+  const kept =
+    at >= 0
+      ? previous.slice(at + BENCH_END.length)
+      : ["export-bench", "memory-bench"]
+          .map((name) => new RegExp(`<!-- ${name}:start -->[\\s\\S]*<!-- ${name}:end -->`).exec(previous)?.[0])
+          .filter(Boolean)
+          .map((section) => `\n${section}\n`)
+          .join("");
+  writeFileSync(out, `${intro}\n\n${results}\n${planSection}\n${BENCH_END}\n${kept.replace(/^\n+/, "\n")}`);
   log(`written to ${out}`);
 }
 
