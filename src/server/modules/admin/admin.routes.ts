@@ -27,6 +27,7 @@ import { uuidParam, writerParam } from "../../http/params.ts";
 import { respond } from "../../http/respond.ts";
 import { validate } from "../../http/validate.ts";
 import { adminPodium, publicPodium, setFeatured } from "./picks.service.ts";
+import { podiumCacheOf } from "./podium-cache.ts";
 import { getPromptForDate, listPrompts, listPromptSubmissions, setPromptText } from "./prompts.service.ts";
 import { getScheduleGaps, getWeek, saveWeek } from "./scheduler.service.ts";
 import { getUserDetail, searchUsers } from "./users.service.ts";
@@ -95,4 +96,10 @@ export const adminRoutes = new Hono<AppEnv>()
   })
 
   // The public podium: picks.service.ts
-  .get("/podium", async (c) => respond(c, publicPodiumResponse, await publicPodium(c.get("deps").db, c.get("user")?.id ?? null)));
+  .get("/podium", async (c) => {
+    const deps = c.get("deps");
+    const viewerId = c.get("user")?.id ?? null;
+    // A visitor's podium (and so the /podium page rendered on the server) comes from the instance's exact cache.
+    const body = viewerId ? await publicPodium(deps.db, viewerId) : await podiumCacheOf(deps).get(deps.clock.now().getTime(), () => publicPodium(deps.db, null));
+    return respond(c, publicPodiumResponse, body);
+  });

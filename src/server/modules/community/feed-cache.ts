@@ -4,6 +4,7 @@ import { THIS_WEEK_DAYS } from "#shared/constants.ts";
 import type { CommunityFeedPage, FeedParams } from "#shared/schemas/community.ts";
 import type { LiveEvent } from "#shared/schemas/events.ts";
 import type { StoredLiveEvent } from "../../realtime/bus.ts";
+import { OwnEventHold, type EventFedCache } from "../../realtime/event-fed-cache.ts";
 
 /*
  * The pages of the common feed views (no search), kept in memory as the visitor sees them: the
@@ -29,9 +30,6 @@ import type { StoredLiveEvent } from "../../realtime/bus.ts";
 export const FEED_CACHE_MAX_ENTRIES = 200;
 export const FEED_CACHE_MAX_BYTES = 16 * 1024 * 1024;
 export const FEED_CACHE_MAX_AGE_MS = 30_000;
-const RECENTLY_DELIVERED_MAX = 1024;
-/** An own write whose NOTIFY never came (it rolled back) stops holding the cache after this. */
-const LOCAL_HOLD_MS = 5_000;
 const WEEK_MS = THIS_WEEK_DAYS * 24 * 60 * 60 * 1000;
 
 /** A view: the community's, or a circle's (`circleId`: issue 29 item 4, the same views of its own pieces). */
@@ -104,15 +102,12 @@ const pageKey = (key: FeedKey, cursor: string | null) => (cursor === null ? feed
 /** A weak validator: the gzipped and the plain body are the same representation. */
 export const etagOf = (json: string) => `W/"${createHash("sha1").update(json).digest("base64url").slice(0, 22)}"`;
 
-export class FeedCache {
+export class FeedCache implements EventFedCache {
   private readonly entries = new Map<string, CachedFeedPage>();
   /** Page keys a cached page's nextCursor leads to, with how many cached pages lead there. */
   private readonly handedOut = new Map<string, number>();
   private readonly filling = new Map<string, { epoch: number; value: Promise<CachedFeedPage> }>();
-  /** Own events recorded but not yet delivered back through NOTIFY: id → until when they hold. */
-  private readonly ownPending = new Map<number, number>();
-  /** Ids delivered lately: an own event delivered before it was recorded (PGlite, outside a transaction) holds nothing. */
-  private readonly recentlyDelivered = new Set<number>();
+  private readonly own = new OwnEventHold();
   private epoch = 0;
   private bytes = 0;
   /** Pages answered from the cache, and read from the database, since start (GET /metrics). */
@@ -127,15 +122,13 @@ export class FeedCache {
 
   /** An event was delivered (committed, on any instance). */
   delivered(event: StoredLiveEvent): void {
-    this.ownPending.delete(event.id);
-    this.recentlyDelivered.add(event.id);
-    if (this.recentlyDelivered.size > RECENTLY_DELIVERED_MAX) this.recentlyDelivered.delete(this.recentlyDelivered.values().next().value!);
+    this.own.delivered(event.id);
     this.invalidate(event);
   }
 
   /** This instance recorded an event in a transaction that has not committed yet. */
   recorded(event: StoredLiveEvent): void {
-    if (!this.recentlyDelivered.has(event.id)) this.ownPending.set(event.id, Date.now() + LOCAL_HOLD_MS);
+    this.own.recorded(event.id);
     this.invalidate(event);
   }
 
@@ -182,7 +175,7 @@ export class FeedCache {
     const value = load().then(({ page, oldest }) => {
       const entry = this.entry(key, cursor, page, oldest, now);
       if (this.filling.get(k)?.value === value) this.filling.delete(k);
-      if (epoch === this.epoch && !this.holding()) this.store(k, entry);
+      if (epoch === this.epoch && !this.own.holding()) this.store(k, entry);
       return entry;
     });
     value.catch(() => this.filling.get(k)?.value === value && this.filling.delete(k));
@@ -198,12 +191,6 @@ export class FeedCache {
     const ids = new Set(page.items.map((i) => i.id));
     // The strings twice (JSON and the page's objects), the gzip once.
     return { key, cursor, page, ids, json, gzip, etag: etagOf(json), expiresAt, bytes: json.length * 4 + gzip.length };
-  }
-
-  private holding(): boolean {
-    const now = Date.now();
-    for (const [id, until] of this.ownPending) if (until <= now) this.ownPending.delete(id);
-    return this.ownPending.size > 0;
   }
 
   private invalidate(event: LiveEvent): void {

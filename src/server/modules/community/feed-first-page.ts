@@ -3,6 +3,7 @@ import { communityFeedPage, type CommunityFeedPage } from "#shared/schemas/commu
 import type { AppEnv } from "../../http/context.ts";
 import { checkContract } from "../../http/respond.ts";
 import type { Deps } from "../../deps.ts";
+import { eventFedCacheOf } from "../../realtime/event-fed-cache.ts";
 import { etagOf, FeedCache, type CachedFeedPage, type FeedKey } from "./feed-cache.ts";
 import { readFeedPage } from "./feed.service.ts";
 import { viewerMarks } from "./feed-viewer.query.ts";
@@ -24,18 +25,7 @@ import { viewerMarks } from "./feed-viewer.query.ts";
 const caches = new WeakMap<Deps, FeedCache>();
 
 /** The instance's cache, created with its subscriptions on first use. */
-export function feedCacheOf(deps: Deps): FeedCache {
-  let cache = caches.get(deps);
-  if (!cache) {
-    const created = new FeedCache();
-    deps.realtime.subscribe((e) => created.delivered(e));
-    deps.realtime.onLocalPublish((e) => created.recorded(e));
-    deps.realtime.onResync(() => created.clear());
-    caches.set(deps, created);
-    cache = created;
-  }
-  return cache;
-}
+export const feedCacheOf = (deps: Deps): FeedCache => eventFedCacheOf(caches, deps, () => new FeedCache());
 
 const VARY = "Accept-Encoding, Cookie";
 const CACHE_CONTROL = "private, no-cache";
