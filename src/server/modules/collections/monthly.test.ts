@@ -15,6 +15,10 @@ let other: TestUser;
 
 beforeAll(async () => {
   t = await createTestApp();
+  // Before any period these tests tick at: the queue's own minute tick (real cron, on the test clock)
+  // must find nothing due while the writers are made, or it plans the month (the week) for them
+  // before they are backdated and the tests' tick finds it done (failed on 2026-12-01, the real day).
+  t.deps.testClock!.set(new Date("2026-11-25T00:00:00Z"));
   writer = await createUser(t, { confirmed: true, name: "Mona Monthly" });
   idle = await createUser(t, { confirmed: true, name: "Ida Idle" });
   off = await createUser(t, { confirmed: true, name: "Olga Off" });

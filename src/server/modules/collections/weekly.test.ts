@@ -16,6 +16,10 @@ let writer: TestUser;
 beforeAll(async () => {
   smtp = await startSmtp();
   t = await createTestApp({ SMTP_URL: smtp.url });
+  // Before any period these tests tick at: the queue's own minute tick (real cron, on the test clock)
+  // must find nothing due while the writers are made, or it plans the month (the week) for them
+  // before they are backdated and the tests' tick finds it done (failed on 2026-12-01, the real day).
+  t.deps.testClock!.set(new Date("2026-11-25T00:00:00Z"));
   reader = await createUser(t, { confirmed: true, name: "Rita Reader" });
   writer = await createUser(t, { confirmed: true, name: "Walt Writer" });
 });
