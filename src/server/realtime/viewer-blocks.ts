@@ -57,7 +57,8 @@ export async function blocksChanged(deps: Deps, userId: string): Promise<void> {
   await deps.db.execute(sql`select pg_notify(${BLOCKS_CHANNEL}, ${`${origin}:${userId}`})`);
 }
 
-function onBlocksChanged(deps: Deps, userId: string, listener: Listener): () => void {
+/** Runs `listener` when `userId`'s blocks change (here or on another instance); returns its removal. */
+export function onBlocksChanged(deps: Deps, userId: string, listener: Listener): () => void {
   const registry = registryOf(deps).listeners;
   const set = registry.get(userId) ?? new Set<Listener>();
   set.add(listener);

@@ -82,4 +82,33 @@ describe("blocks in a write-in", () => {
       await others.close();
     }
   });
+
+  it("a rejoin keeps how its writer was shown or hides them, never a new label for the same seat and count", async () => {
+    const { w, rude, other } = await liveWriteIn();
+    // Rex joined under his alias: asking for his name on a rejoin keeps the alias (the name would tell everyone who Night Owl is).
+    expect((await joined(rude, w.id, "name")).signature).toBe("alias");
+    expect(labels((await call<WriteInPanel>(other, "GET", `/api/write-ins/${w.id}/panel`)).body)).toEqual(["Bea Blocker", "Night Owl", "Ola Other"]);
+    // Hiding is always allowed, and then there is no way back to a label.
+    expect((await joined(rude, w.id, "anonymous")).signature).toBe("anonymous");
+    expect((await joined(rude, w.id, "alias")).signature).toBe("anonymous");
+    // The panel is read from a snapshot at most a tick old.
+    t.deps.testClock!.advance(2_000);
+    const seen = (await call<WriteInPanel>(other, "GET", `/api/write-ins/${w.id}/panel`)).body;
+    expect(labels(seen)).toEqual(["Bea Blocker", "Ola Other"]);
+    expect(seen).toMatchObject({ anonymous: 1, joined: 3 });
+  });
+
+  it("a block made while the stream is open reaches it at once: a whole panel without that writer", async () => {
+    const { w, blocker, rude } = await liveWriteIn();
+    const stream = new SseReader(await t.request(`/api/write-ins/${w.id}/panel/stream`, { cookie: blocker.cookie }));
+    try {
+      expect(labels(panelOf(await stream.next((m) => m.event === "panel")))).toContain("Night Owl");
+      await blocks(blocker, rude, "alias");
+      // Within a tick, not at the next 30 s recheck (the clock does not move here).
+      const after = await stream.next((m) => m.event === "panel", 5_000);
+      expect(labels(panelOf(after))).toEqual(["Bea Blocker", "Ola Other"]);
+    } finally {
+      await stream.close();
+    }
+  });
 });

@@ -42,7 +42,14 @@ export function unblockedRows<T extends Omit<SignedSeat, "seat">>(rows: readonly
   return rows.filter((r) => r.label === null || r.signature === "anonymous" || !blocked.has(signedBy(r.user_id, r.signature, r.signature === "alias" ? r.alias : null)));
 }
 
-/** A panel (or a delta) without the named entries of `seats`. */
-export function withoutSeats<T extends WriteInPanel | WriteInPanelDelta>(body: T, seats: ReadonlySet<number>): T {
+/** A panel without the named entries of `seats`. */
+export function withoutSeats(body: WriteInPanel, seats: ReadonlySet<number>): WriteInPanel {
   return seats.size === 0 ? body : { ...body, named: body.named.filter((n) => !seats.has(n.seat)) };
+}
+
+/** A delta without the named entries of `seats`; those it names go as gone (a page showing one takes it away). */
+export function deltaWithout(delta: WriteInPanelDelta, seats: ReadonlySet<number>): WriteInPanelDelta {
+  if (seats.size === 0) return delta;
+  const hidden = delta.named.filter((n) => seats.has(n.seat)).map((n) => n.seat);
+  return { ...delta, named: delta.named.filter((n) => !seats.has(n.seat)), gone: [...new Set([...delta.gone, ...hidden])] };
 }

@@ -9,8 +9,9 @@ import { HttpError } from "../../http/errors.ts";
 import { CLIENT_IP_HEADER } from "../../http/limits.ts";
 import { fallenBehind, streamSlots } from "../events/stream-limits.ts";
 import { writeInTimesFor } from "./access.ts";
+import { onBlocksChanged } from "../../realtime/viewer-blocks.ts";
 import { writeInBlocksOf } from "./panel-blocks.ts";
-import { PANEL_CLOSE_AFTER_END_MS, panelHub } from "./panel-stream.ts";
+import { PANEL_CLOSE_AFTER_END_MS, panelHub, type PanelListener } from "./panel-stream.ts";
 
 const STREAM_RETRY_S = 30;
 
@@ -45,10 +46,11 @@ export async function panelStream(c: Context<AppEnv>, id: string): Promise<Respo
     const onShutdown = () => finish();
     deps.shutdown.addEventListener("abort", onShutdown, { once: true });
     let stop: (() => void) | null = null;
+    let unwatch: (() => void) | null = null;
     try {
       if (deps.shutdown.aborted) return;
       void stream.write(`retry: ${LIVE_RETRY_MS}\n\n`);
-      stop = panelHub(deps).listen(row, {
+      const listener: PanelListener = {
         viewer,
         blocked,
         write: (frame) => {
@@ -57,9 +59,19 @@ export async function panelStream(c: Context<AppEnv>, id: string): Promise<Respo
           return true;
         },
         close: () => finish(),
-      });
+      };
+      stop = panelHub(deps).listen(row, listener);
+      // A block or unblock made now reaches this stream at once (as the live events' streams), not at the next recheck.
+      const me = viewerIdOf(viewer);
+      if (me)
+        unwatch = onBlocksChanged(deps, me, () =>
+          void writeInBlocksOf(deps.db, me)
+            .then((b) => panelHub(deps).reblocked(row.id, listener, b))
+            .catch(() => undefined),
+        );
       await done;
     } finally {
+      unwatch?.();
       stop?.();
       release();
       deps.shutdown.removeEventListener("abort", onShutdown);

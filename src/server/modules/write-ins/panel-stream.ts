@@ -4,7 +4,7 @@ import { viewerById, viewerIdOf, type Viewer } from "../../db/audience.ts";
 import type { Deps } from "../../deps.ts";
 import { HttpError } from "../../http/errors.ts";
 import { writeInTimesFor, type WriteInTimesRow } from "./access.ts";
-import { blockedSeats, withoutSeats, writeInBlocksOf } from "./panel-blocks.ts";
+import { blockedSeats, deltaWithout, withoutSeats, writeInBlocksOf } from "./panel-blocks.ts";
 import { panelBody, participantsOf } from "./panel.ts";
 import type { SignedBy } from "../../realtime/viewer-blocks.ts";
 
@@ -102,6 +102,14 @@ class PanelHub {
     if (!listener.write(panelFrame("panel", JSON.stringify(body)))) this.drop(room, listener);
   }
 
+  /** The listener's blocks changed (a block or unblock made now): its next frame is a whole panel, read with them. */
+  reblocked(writeInId: string, listener: PanelListener, blocked: ReadonlySet<SignedBy>): void {
+    const room = this.rooms.get(writeInId);
+    if (!room?.listeners.has(listener)) return;
+    listener.blocked = blocked;
+    room.waiting.add(listener);
+  }
+
   private remove(room: Room, listener: PanelListener): void {
     room.waiting.delete(listener);
     room.listeners.delete(listener);
@@ -147,7 +155,7 @@ class PanelHub {
         let deltaFrame: string | null = null;
         this.broadcast(room, everyone.filter((l) => !owed.includes(l)), (l) => {
           const hidden = hiddenFor(l);
-          if (hidden.size > 0) return panelFrame("delta", JSON.stringify(withoutSeats(delta, hidden)));
+          if (hidden.size > 0) return panelFrame("delta", JSON.stringify(deltaWithout(delta, hidden)));
           return (deltaFrame ??= panelFrame("delta", JSON.stringify(delta)));
         });
       }

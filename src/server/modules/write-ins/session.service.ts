@@ -54,7 +54,7 @@ function refuseJoinAt(row: SummaryRow, now: number, rejoin: boolean): void {
 }
 
 /**
- * Joins (or rejoins: the same seat, the stored count) and answers the ten-minute rule's session,
+ * Joins (or rejoins: the same seat, the stored count, the same signature or anonymous) and answers the ten-minute rule's session,
  * which starts at the write-in's start, or at a late joiner's own join; and the prompt to write to.
  */
 export async function joinWriteIn(deps: Deps, user: SessionUser, id: string, signature: Signature | undefined, today: string): Promise<JoinedWriteIn> {
@@ -67,7 +67,10 @@ export async function joinWriteIn(deps: Deps, user: SessionUser, id: string, sig
     refuseJoinAt(row, now.getTime(), before !== null);
     // A suspended writer may write with the others (saving privately stays theirs), counted but never named (decision 017).
     const suspended = (await activeSuspension(tx, user.id, now)) !== null;
-    const chosen: Signature = suspended ? "anonymous" : (signature ?? before?.signature ?? "name");
+    // A rejoin keeps how its writer was shown, or hides them (anonymous): never a new label for the same
+    // seat and count, which would tell everyone that the two labels (or an anonymous writer and a name) are one person.
+    const asked = before && signature !== "anonymous" ? before.signature : signature;
+    const chosen: Signature = suspended ? "anonymous" : (asked ?? before?.signature ?? "name");
     // The alias as it was when they joined: a rejoin under the same signature keeps it (a later rename does not rewrite a write-in).
     const kept = before?.signature === "alias" && chosen === "alias" ? before.alias : null;
     const alias = chosen === "alias" ? kept || user.alias?.trim() || null : null;
