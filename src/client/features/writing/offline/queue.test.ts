@@ -131,6 +131,15 @@ describe("which page sends a waiting piece", () => {
 });
 
 describe("queueing a piece pressed again", () => {
+  it("never takes a piece waiting in another scope for a twin (an admin's, with no session, on /write and in a write-in)", async () => {
+    const store = memoryStore();
+    const onWrite = piece({ writingSession: "" });
+    await enqueue(store, onWrite);
+    const inWriteIn = await enqueue(store, piece({ writingSession: "", scope: "write-in-42" }));
+    expect(inWriteIn.key).not.toBe(onWrite.key);
+    expect([...store.items.keys()].sort()).toEqual([onWrite.key, inWriteIn.key].sort());
+  });
+
   it("keeps one waiting piece, with its first key, when the same text is pressed again after a reload", async () => {
     const store = memoryStore();
     const first = piece({ writingSession: "session-1" });

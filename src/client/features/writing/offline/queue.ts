@@ -115,7 +115,8 @@ const sameText = (a: QueuedPiece, b: QueuedPiece) =>
  * session makes one piece, so both could never go out). Other pieces of the page stay.
  */
 export async function enqueue(store: QueueStore, item: QueuedPiece): Promise<QueuedPiece> {
-  const rivals = (await store.all()).filter((i) => i.owner === item.owner && i.page === item.page && !i.refused && i.key !== item.key);
+  const scope = item.scope ?? item.page;
+  const rivals = (await store.all()).filter((i) => queuedHere(i, { owner: item.owner, page: item.page, scope }) && !i.refused && i.key !== item.key);
   const twin = rivals.find((i) => sameText(i, item) && i.writingSession === item.writingSession);
   if (twin) return twin;
   for (const i of rivals) if (i.writingSession && i.writingSession === item.writingSession) await store.remove(i.key);
