@@ -17,6 +17,9 @@ const writers = {} as Record<Zone, TestUser>;
 
 beforeAll(async () => {
   t = await createTestApp();
+  // A Tuesday, no one's 1st: the queue's own minute tick (real cron, on the test clock) plans nothing for
+  // these writers before the walks (on 2026-12-01, the real first, it sent them November's nudge first).
+  t.deps.testClock!.set(new Date("2027-01-05T00:00:00Z"));
   for (const [key, timeZone] of Object.entries(zones) as [Zone, string][]) {
     writers[key] = await createUser(t, { confirmed: true, name: `Writer of ${key}`, timeZone });
     await backdate(t, writers[key].id);
