@@ -48,7 +48,7 @@ for (const page of PAGES) {
   const toGo = !over && js > page.targetKb * 1024 ? `  (${((js - page.targetKb * 1024) / 1024).toFixed(1)} KB above the ${page.targetKb} KB target)` : "";
   console.log(`${kb(js)} JS  ${kb(css)} CSS  ${page.name}${over ? "  OVER BUDGET" : ""}${toGo}`);
   if (over) {
-    failures.push(`${page.name} loads ${(js / 1024).toFixed(1)} KB of JavaScript (gzip) before it is interactive, over its ${page.budgetKb} KB budget`);
+    failures.push(`${page.name} loads ${(js / 1024).toFixed(1)} KB of JavaScript (gzip) before it is interactive, over its ${page.budgetKb} KB budget (${js.toLocaleString("en")} B of ${(page.budgetKb * 1024).toLocaleString("en")})`);
   }
 }
 

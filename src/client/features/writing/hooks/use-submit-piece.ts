@@ -97,7 +97,7 @@ export function useSubmitPiece({ page, scope, owner, admin, writing, promptId, k
       attempt.current = attemptFor(attempt.current, JSON.stringify([owner, action, piece.content, piece.title, signature, contentWarning, pid, s?.token, community, circles]));
       const key = attempt.current.key;
       const title = piece.title.trim();
-      queue = { key, owner, page, ...(scope !== page ? { scope } : {}), action, title, content: piece.content, signature, contentWarning, community, circles, promptId: pid, writingSession: s?.token ?? "", sessionStartedAt: s?.startedAtLocal ?? null, queuedAt: Date.now() };
+      queue = { key, owner, page, scope, action, title, content: piece.content, signature, contentWarning, community, circles, promptId: pid, writingSession: s?.token ?? "", sessionStartedAt: s?.startedAtLocal ?? null, queuedAt: Date.now() };
       if (away || !pid) return await queued(queue);
       const response = await createSubmission.mutateAsync({ content: piece.content, title: title || null, promptId: pid, action, signature, page, writingSession: s?.token ?? "", idempotencyKey: key, contentWarning, community, circles });
       attempt.current = null;

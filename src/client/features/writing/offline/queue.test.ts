@@ -116,15 +116,14 @@ describe("which page sends a waiting piece", () => {
     const onWrite = piece();
     const inWriteIn = piece({ scope: "write-in-42" });
     const inOther = piece({ scope: "write-in-7" });
-    const writeIn = { owner: "writer-a", page: "write" as const, scope: "write-in-42" };
-    const write = { owner: "writer-a", page: "write" as const, scope: "write" };
-    expect([onWrite, inWriteIn, inOther].filter((i) => queuedHere(i, writeIn))).toEqual([inWriteIn]);
-    expect([onWrite, inWriteIn, inOther].filter((i) => queuedHere(i, write))).toEqual([onWrite]);
+    const inWriteInPage = (i: QueuedPiece) => queuedHere(i, "writer-a", "write", "write-in-42");
+    expect([onWrite, inWriteIn, inOther].filter(inWriteInPage)).toEqual([inWriteIn]);
+    expect([onWrite, inWriteIn, inOther].filter((i) => queuedHere(i, "writer-a", "write", "write"))).toEqual([onWrite]);
     // Through the drain: the write-in's page leaves /write's piece waiting (its session is not the write-in's).
     const store = memoryStore();
     for (const p of [onWrite, inWriteIn]) await store.put(p);
     const sent: string[] = [];
-    await drainQueue(store, locks(), async (i) => (sent.push(i.key), { kind: "sent", response: response(i.key) }), (i) => queuedHere(i, writeIn));
+    await drainQueue(store, locks(), async (i) => (sent.push(i.key), { kind: "sent", response: response(i.key) }), inWriteInPage);
     expect(sent).toEqual([inWriteIn.key]);
     expect([...store.items.keys()]).toEqual([onWrite.key]);
   });

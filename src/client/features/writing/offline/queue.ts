@@ -15,8 +15,8 @@ export interface QueuedPiece {
   owner: string;
   page: WritingPage;
   /**
-   * The draft scope it was written in when that is not the page's own (a write-in's,
-   * "write-in-<id>"): only a page of that scope sends it. Absent: the page's own scope.
+   * The draft scope it was written in (the page's own, or a write-in's: "write-in-<id>"): only a
+   * page of that scope sends it. Absent (queued before scopes): the page's own.
    */
   scope?: string | undefined;
   action: WritingAction;
@@ -43,8 +43,8 @@ export interface QueuedPiece {
  * scope. A write-in's page sends only what was queued in that write-in, and /write never sends a
  * write-in's: each waits for its own page, under its own writing session.
  */
-export function queuedHere(item: Pick<QueuedPiece, "owner" | "page" | "scope">, here: { owner: string; page: WritingPage; scope: string }): boolean {
-  return item.owner === here.owner && item.page === here.page && (item.scope ?? item.page) === here.scope;
+export function queuedHere(item: Pick<QueuedPiece, "owner" | "page" | "scope">, owner: string, page: WritingPage, scope: string): boolean {
+  return item.owner === owner && item.page === page && (item.scope ?? item.page) === scope;
 }
 
 export interface QueueStore {
@@ -115,8 +115,7 @@ const sameText = (a: QueuedPiece, b: QueuedPiece) =>
  * session makes one piece, so both could never go out). Other pieces of the page stay.
  */
 export async function enqueue(store: QueueStore, item: QueuedPiece): Promise<QueuedPiece> {
-  const scope = item.scope ?? item.page;
-  const rivals = (await store.all()).filter((i) => queuedHere(i, { owner: item.owner, page: item.page, scope }) && !i.refused && i.key !== item.key);
+  const rivals = (await store.all()).filter((i) => queuedHere(i, item.owner, item.page, item.scope ?? item.page) && !i.refused && i.key !== item.key);
   const twin = rivals.find((i) => sameText(i, item) && i.writingSession === item.writingSession);
   if (twin) return twin;
   for (const i of rivals) if (i.writingSession && i.writingSession === item.writingSession) await store.remove(i.key);

@@ -33,7 +33,7 @@ export function useOfflineQueue({ page, scope, owner, send, onSent, onRefused }:
   // The page's latest callbacks (they read its current text).
   const calls = useRef({ send, onSent, onRefused });
   calls.current = { send, onSent, onRefused };
-  const mine = useCallback((i: QueuedPiece) => queuedHere(i, { owner, page, scope }), [owner, page, scope]);
+  const mine = useCallback((i: QueuedPiece) => queuedHere(i, owner, page, scope), [owner, page, scope]);
 
   const refresh = useCallback(async () => {
     try {
