@@ -25,21 +25,21 @@ interface SignedSeat {
   label: string | null;
 }
 
-/** The seats shown named that the viewer's blocks cover. */
+const NO_SEATS: ReadonlySet<number> = new Set();
+
+/** Whether the viewer's blocks cover this row as it is shown (a row shown unnamed never is). */
+const covered = (r: Omit<SignedSeat, "seat">, blocked: ReadonlySet<SignedBy>) =>
+  r.label !== null && r.signature !== "anonymous" && blocked.has(signedBy(r.user_id, r.signature, r.signature === "alias" ? r.alias : null));
+
+/** The seats shown named that the viewer's blocks cover (the same empty set for a viewer who blocks no one: the stream asks per listener per tick). */
 export function blockedSeats(rows: readonly SignedSeat[], blocked: ReadonlySet<SignedBy>): ReadonlySet<number> {
-  if (blocked.size === 0) return new Set();
-  const seats = new Set<number>();
-  for (const r of rows) {
-    if (r.label === null || r.signature === "anonymous") continue;
-    if (blocked.has(signedBy(r.user_id, r.signature, r.signature === "alias" ? r.alias : null))) seats.add(r.seat);
-  }
-  return seats;
+  if (blocked.size === 0) return NO_SEATS;
+  return new Set(rows.filter((r) => covered(r, blocked)).map((r) => r.seat));
 }
 
 /** The rows a viewer may see named (result rows carry no seat, so they are matched by signature). */
 export function unblockedRows<T extends Omit<SignedSeat, "seat">>(rows: readonly T[], blocked: ReadonlySet<SignedBy>): T[] {
-  if (blocked.size === 0) return [...rows];
-  return rows.filter((r) => r.label === null || r.signature === "anonymous" || !blocked.has(signedBy(r.user_id, r.signature, r.signature === "alias" ? r.alias : null)));
+  return blocked.size === 0 ? [...rows] : rows.filter((r) => !covered(r, blocked));
 }
 
 /** A panel without the named entries of `seats`. */

@@ -1,10 +1,10 @@
 import { WRITE_IN_COUNT_GRACE_MS, WRITE_IN_PANEL_TICK_MS } from "#shared/constants.ts";
 import type { WriteInPanelDelta } from "#shared/schemas/write-ins.ts";
-import { viewerById, viewerIdOf, type Viewer } from "../../db/audience.ts";
+import { viewerById, type Viewer } from "../../db/audience.ts";
 import type { Deps } from "../../deps.ts";
 import { HttpError } from "../../http/errors.ts";
 import { writeInTimesFor, type WriteInTimesRow } from "./access.ts";
-import { blockedSeats, deltaWithout, withoutSeats, writeInBlocksOf } from "./panel-blocks.ts";
+import { blockedSeats, deltaWithout, withoutSeats } from "./panel-blocks.ts";
 import { panelBody, participantsOf } from "./panel.ts";
 import type { SignedBy } from "../../realtime/viewer-blocks.ts";
 
@@ -42,7 +42,7 @@ export const PANEL_CLOSE_AFTER_END_MS = WRITE_IN_COUNT_GRACE_MS + 5_000;
 
 export interface PanelListener {
   viewer: Viewer;
-  /** The signatures this viewer blocks (asked again with its right to read). */
+  /** The signatures this viewer blocks (kept current by panel-sse.ts's onBlocksChanged, here and on other instances). */
   blocked: ReadonlySet<SignedBy>;
   /** Writes a whole SSE frame; false when the client stopped reading (it is then dropped). */
   write: (frame: string) => boolean;
@@ -203,10 +203,6 @@ class PanelHub {
         // A site admin is asked again as who they are now (an admin no longer stops hearing a circle's panel).
         if (listener.viewer.kind === "admin") listener.viewer = await viewerById(this.deps.db, listener.viewer.id);
         room.row = await writeInTimesFor(this.deps.db, room.row.id, listener.viewer);
-        const blocked = await writeInBlocksOf(this.deps.db, viewerIdOf(listener.viewer));
-        // Blocks changed: a whole panel next tick (a delta cannot take back an entry the page shows).
-        if (!sameSet(blocked, listener.blocked)) room.waiting.add(listener);
-        listener.blocked = blocked;
         room.listeners.set(listener, now);
       } catch (err) {
         // 404: no longer theirs to read. Anything else (the database away): ask again next tick.
@@ -215,8 +211,6 @@ class PanelHub {
     }
   }
 }
-
-const sameSet = (a: ReadonlySet<string>, b: ReadonlySet<string>) => a.size === b.size && [...a].every((k) => b.has(k));
 
 const hubs = new WeakMap<Deps, PanelHub>();
 
