@@ -63,6 +63,28 @@ describe("a JSON answer to a client that takes gzip", () => {
     expect(bodyAsMade(answers.at(-1)!)).toBeInstanceOf(Uint8Array);
   });
 
+  it("is the signed-in feed's page with the reader's own likes and pieces, gzipped as bytes with its ETag", async () => {
+    const [writer, reader] = [await createUser(t), await createUser(t)];
+    const theirs = await createSubmission(t, writer, { title: "Liked by the reader" });
+    const own = await createSubmission(t, reader, { title: "The reader's own" });
+    expect((await t.json(`/api/community/pieces/${theirs.id}/like`, { method: "PUT", cookie: reader.cookie })).status).toBe(200);
+    const gzipped = await get("/api/community/feed", { cookie: reader.cookie, "accept-encoding": "gzip" });
+    expect(gzipped.status).toBe(200);
+    expect(gzipped.headers["content-encoding"]).toBe("gzip");
+    expect(gzipped.headers["content-length"]).toBe(String(gzipped.body.length));
+    expect(bodyAsMade(answers.at(-1)!)).toBeInstanceOf(Uint8Array);
+    const page = JSON.parse(gunzipSync(gzipped.body).toString("utf8")) as { items: { id: string; likedByMe: boolean; isMine: boolean }[] };
+    const marks = (id: string) => page.items.find((i) => i.id === id);
+    expect(marks(theirs.id)).toMatchObject({ likedByMe: true, isMine: false });
+    expect(marks(own.id)).toMatchObject({ likedByMe: false, isMine: true });
+    // The same representation plain: its ETag is answered 304 either way.
+    const plain = await get("/api/community/feed", { cookie: reader.cookie });
+    expect(JSON.parse(plain.body.toString("utf8"))).toEqual(page);
+    expect(plain.headers.etag).toBe(gzipped.headers.etag);
+    const again = await get("/api/community/feed", { cookie: reader.cookie, "accept-encoding": "gzip", "if-none-match": String(gzipped.headers.etag) });
+    expect(again.status).toBe(304);
+  });
+
   it("is still deflated for a client that prefers deflate, and plain for one that takes neither", async () => {
     const deflated = await get("/api/config", { "accept-encoding": "gzip;q=0.5, deflate" });
     expect(deflated.headers["content-encoding"]).toBe("deflate");

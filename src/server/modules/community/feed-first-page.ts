@@ -1,6 +1,8 @@
+import { gzipSync } from "node:zlib";
 import type { Context, TypedResponse } from "hono";
 import { communityFeedPage, type CommunityFeedPage } from "#shared/schemas/community.ts";
 import type { AppEnv } from "../../http/context.ts";
+import { choosesGzip } from "../../http/gzip-json.ts";
 import { checkContract } from "../../http/respond.ts";
 import type { Deps } from "../../deps.ts";
 import { eventFedCacheOf } from "../../realtime/event-fed-cache.ts";
@@ -14,7 +16,7 @@ import { viewerMarks } from "./feed-viewer.query.ts";
  *
  * What is cached is the visitor's page. A signed-in viewer gets the same page with their own
  * likedByMe/isMine set from one small query by primary key (feed-viewer.query.ts), never from
- * anyone else's answer; their body is made per request (and compressed by the app's middleware).
+ * anyone else's answer; their body is made per request (and gzipped here, as bytes).
  * The visitor's body is sent as cached: gzipped once when it was made.
  *
  * Validators: a weak ETag (the gzipped and the plain body are one representation), answered 304
@@ -82,7 +84,12 @@ async function viewerAnswer(c: Context<AppEnv>, cached: CachedFeedPage, viewerId
   const json = JSON.stringify(page);
   const etag = etagOf(json);
   if (matches(c.req.header("if-none-match"), etag)) return notModified(c, etag);
-  return c.body(json, 200, { "Content-Type": "application/json", ETag: etag, Vary: VARY, "Cache-Control": CACHE_CONTROL });
+  const headers = { "Content-Type": "application/json", ETag: etag, Vary: VARY, "Cache-Control": CACHE_CONTROL };
+  // Gzipped here in one call, as bytes (http/gzip-json.ts says why), when the middleware would.
+  if (c.req.method !== "HEAD" && choosesGzip(c.req.header("accept-encoding"))) {
+    return c.body(gzipSync(json) as Uint8Array<ArrayBuffer>, 200, { ...headers, "Content-Encoding": "gzip" });
+  }
+  return c.body(json, 200, headers);
 }
 
 /** The JSON of a feed page (checked against communityFeedPage when cached), as the typed client sees it. */
