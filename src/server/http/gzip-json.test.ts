@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#tests/setup/app.ts";
 import { listening } from "#tests/setup/listening.ts";
 import { createSubmission, createUser } from "#tests/factories.ts";
+import { ACCOUNT_HEADER } from "#shared/pwa.ts";
 import { choosesGzip } from "./gzip-json.ts";
 
 /*
@@ -83,6 +84,16 @@ describe("a JSON answer to a client that takes gzip", () => {
     expect(plain.headers.etag).toBe(gzipped.headers.etag);
     const again = await get("/api/community/feed", { cookie: reader.cookie, "accept-encoding": "gzip", "if-none-match": String(gzipped.headers.etag) });
     expect(again.status).toBe(304);
+  });
+
+  it("is a keepable answer's bytes as made, with the account it belongs to (the header is not set on a finished answer)", async () => {
+    const writer = await createUser(t);
+    await createSubmission(t, writer, { title: "Kept offline" });
+    const res = await get("/api/me/submissions", { cookie: writer.cookie, "accept-encoding": "gzip" });
+    expect(res.status).toBe(200);
+    expect(res.headers[ACCOUNT_HEADER.toLowerCase()]).toBe(writer.id);
+    expect(res.headers["content-encoding"]).toBe("gzip");
+    expect(bodyAsMade(answers.at(-1)!)).toBeInstanceOf(Uint8Array);
   });
 
   it("is still deflated for a client that prefers deflate, and plain for one that takes neither", async () => {
