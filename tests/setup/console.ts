@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, vi } from "vitest";
+import { afterAll, afterEach, beforeEach, vi } from "vitest";
 
 /** An unexpected console.error fails the test; a test expecting one calls `allowConsoleError()`. */
 let allowed = false;
@@ -22,4 +22,15 @@ afterEach(() => {
   if (!allowed && errors.length > 0) {
     throw new Error(`Unexpected console.error:\n${errors.map((a) => a.map(String).join(" ")).join("\n")}`);
   }
+});
+
+/*
+ * Files share their worker's modules and globals (vitest.config.ts, `isolate: false`): what a file
+ * stubbed or faked is put back when it ends, so the next file starts as a file of its own would.
+ */
+afterAll(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
 });
