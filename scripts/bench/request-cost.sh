@@ -47,13 +47,14 @@ for round in $(seq 1 "$rounds"); do
     signed_in=$(cookie)
     for path in "$@"; do
       headers=(-H "accept-encoding=gzip")
+      label=$path
       case "$path" in signed:*) headers+=(-H "cookie=$signed_in"); path=${path#signed:} ;; esac
       url="http://127.0.0.1:$port$path"
       npx autocannon -c "$connections" -d 3 "${headers[@]}" "$url" >/dev/null 2>&1 # warm up
       t0=$(cpu_ticks)
       out=$(npx autocannon -j -c "$connections" -d "$seconds" "${headers[@]}" "$url" 2>/dev/null)
       t1=$(cpu_ticks)
-      echo "$out" | TICKS=$((t1 - t0)) ROUND=$round WHICH=$which URLPATH="$path" node -e '
+      echo "$out" | TICKS=$((t1 - t0)) ROUND=$round WHICH=$which URLPATH="$label" node -e '
         const j = JSON.parse(require("fs").readFileSync(0, "utf8"));
         const ms = (Number(process.env.TICKS) * 1000) / 100 / Math.max(1, j.requests.total);
         console.log(`round ${process.env.ROUND} ${process.env.WHICH.padEnd(6)} ${process.env.URLPATH}: ${j.requests.average.toFixed(0)} req/s, ${j.non2xx} non-2xx, ${j.errors + j.timeouts} errors, server CPU ${ms.toFixed(2)} ms per answer`);'
