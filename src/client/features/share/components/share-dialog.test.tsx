@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import type { ShareLinkResponse } from "#shared/schemas/portfolio.ts";
 import { stubModalDialogs } from "#tests/setup/dialog.ts";
 import { ShareDialog } from "./share-dialog.tsx";
@@ -30,6 +30,11 @@ function openDialog(body: ShareLinkResponse, writeText: (text: string) => Promis
 }
 
 stubModalDialogs();
+
+// The jsdom of this worker is the next file's too (vitest.config.ts): the stub goes with this file.
+afterAll(() => {
+  Reflect.deleteProperty(navigator, "clipboard");
+});
 
 afterEach(() => {
   cleanup();
