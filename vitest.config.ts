@@ -25,7 +25,7 @@ const mocking = (dir: string) =>
     .filter((f) => /\.test\.tsx?$/.test(f) && /\bvi\.(do)?[mM]ock\(/.test(readFileSync(join(ROOT, dir, f), "utf8")))
     .map((f) => join(dir, f));
 const MOCKING = mocking("src/server");
-const CLIENT_MOCKING = [...mocking("src/client"), ...mocking("src/shared"), ...mocking("tests").filter((f) => !f.startsWith("tests/e2e/"))];
+const CLIENT_MOCKING = [...mocking("src/client"), ...mocking("src/shared"), ...mocking("tests")];
 export default defineConfig({
   test: {
     environment: "node",

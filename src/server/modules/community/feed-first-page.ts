@@ -2,7 +2,6 @@ import { gzipSync } from "node:zlib";
 import type { Context, TypedResponse } from "hono";
 import { communityFeedPage, type CommunityFeedPage } from "#shared/schemas/community.ts";
 import type { AppEnv } from "../../http/context.ts";
-import { choosesGzip } from "../../http/gzip-json.ts";
 import { checkContract } from "../../http/respond.ts";
 import type { Deps } from "../../deps.ts";
 import { eventFedCacheOf } from "../../realtime/event-fed-cache.ts";
@@ -85,10 +84,8 @@ async function viewerAnswer(c: Context<AppEnv>, cached: CachedFeedPage, viewerId
   const etag = etagOf(json);
   if (matches(c.req.header("if-none-match"), etag)) return notModified(c, etag);
   const headers = { "Content-Type": "application/json", ETag: etag, Vary: VARY, "Cache-Control": CACHE_CONTROL };
-  // Gzipped here in one call, as bytes (http/gzip-json.ts says why), when the middleware would.
-  if (c.req.method !== "HEAD" && choosesGzip(c.req.header("accept-encoding"))) {
-    return c.body(gzipSync(json) as Uint8Array<ArrayBuffer>, 200, { ...headers, "Content-Encoding": "gzip" });
-  }
+  // Gzipped here in one call, as bytes (http/gzip-json.ts says why), by the visitor's answer's rule.
+  if (acceptsGzip(c.req.header("accept-encoding"))) return c.body(gzipSync(json) as Uint8Array<ArrayBuffer>, 200, { ...headers, "Content-Encoding": "gzip" });
   return c.body(json, 200, headers);
 }
 

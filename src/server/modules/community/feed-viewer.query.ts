@@ -10,7 +10,8 @@ import { typedRows } from "../../db/typed-rows.ts";
  * piece the viewer's blocks cover (then the page is not theirs to be served: issue 13 item 5).
  *
  * The page's ids go as one array parameter, not one parameter each: the statement is then the
- * same few chunks to build for any page (a third of the time Drizzle took, issue 28 item 2).
+ * same few chunks to build for any page (0.055 ms where 30 parameters took Drizzle 0.31 ms,
+ * issue 28 item 2).
  */
 const markRow = z.object({ id: z.string(), mine: z.boolean(), liked: z.boolean(), blocked: z.boolean() });
 
