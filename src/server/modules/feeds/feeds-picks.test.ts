@@ -5,7 +5,8 @@ import { APP_URL } from "#tests/setup/app.ts";
 import { admin, setupAdminTests, t, writer } from "../admin/admin.test-setup.ts";
 import { FEED_MEMORY_MS } from "./feeds.cache.ts";
 import { communityEntriesQuery, FEED_ENTRIES_LIMIT, picksEntriesQuery } from "./feeds.query.ts";
-import { entriesOf, liveEventsDelivered, parseXml, readFeed } from "./feeds.test-helpers.ts";
+import { liveEventsDelivered } from "#tests/setup/live-events.ts";
+import { entriesOf, parseXml, readFeed } from "./feeds.test-helpers.ts";
 
 // The community and podium pages' <head> is written by the server into the client's shell.
 setupAdminTests({ withClientShell: true });

@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { expect } from "vitest";
 import type { TestApp } from "#tests/setup/app.ts";
 import { FEED_PATHS, type FeedKind } from "./feeds.atom.ts";
@@ -66,13 +65,4 @@ export async function readFeed(t: TestApp, kind: FeedKind, cookie: string | null
   const xml = await res.text();
   const doc = parseXml(xml);
   return { res, xml, doc, entries: entriesOf(doc) };
-}
-
-/**
- * Waits until this instance has been delivered every live event recorded so far. On PostgreSQL a
- * NOTIFY trails its commit: an earlier test's event landing later would drop a feed mid-test.
- */
-export async function liveEventsDelivered(t: TestApp): Promise<void> {
-  const res = (await t.deps.db.execute(sql`select coalesce(max(id), 0) as id from events`)) as unknown as { rows: { id: number | string }[] };
-  await t.deps.realtime.whenDelivered(Number(res.rows[0]!.id));
 }

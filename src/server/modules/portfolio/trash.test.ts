@@ -4,7 +4,7 @@ import type { RestoreResponse, TrashPage } from "#shared/schemas/trash.ts";
 import { eq } from "drizzle-orm";
 import { submissions, trashedPieces, users } from "#server/db/schema/index.ts";
 import { createSubmission, createUser } from "#tests/factories.ts";
-import { liveEventsDelivered } from "../feeds/feeds.test-helpers.ts";
+import { liveEventsDelivered } from "#tests/setup/live-events.ts";
 import { DAY_MS, other, owner, piece, share, t, usePortfolioApp } from "./test-helpers.ts";
 
 /*
