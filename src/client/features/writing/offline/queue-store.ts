@@ -6,8 +6,11 @@ let idb: UseStore | null = null;
 const store = () => (idb ??= createStore("inkwell-queue", "pieces"));
 
 const CHANNEL = "inkwell-queue";
-/** Told of a change; `sentElsewhere`: the keys another tab has just sent (this tab may be showing them as waiting). */
-type QueueListener = (sentElsewhere: string[]) => void;
+/**
+ * Told of a change; `sentElsewhere`: the keys another tab has just sent (this tab may be showing
+ * them as waiting). As another tab posted them: a listener looks them up, so anything else matches nothing.
+ */
+type QueueListener = (sentElsewhere: readonly unknown[]) => void;
 const listeners = new Set<QueueListener>();
 let channel: BroadcastChannel | null = null;
 
@@ -16,7 +19,7 @@ export function onQueueChange(listener: QueueListener): () => void {
   if (!channel && typeof BroadcastChannel !== "undefined") {
     channel = new BroadcastChannel(CHANNEL);
     channel.onmessage = (e: MessageEvent<{ sent?: unknown } | null>) => {
-      const sent = Array.isArray(e.data?.sent) ? e.data.sent.filter((k): k is string => typeof k === "string") : [];
+      const sent: readonly unknown[] = Array.isArray(e.data?.sent) ? e.data.sent : [];
       listeners.forEach((l) => l(sent));
     };
   }

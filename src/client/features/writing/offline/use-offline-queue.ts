@@ -24,8 +24,13 @@ interface Options {
  */
 export function useOfflineQueue({ page, scope, owner, send, onSent, onRefused }: Options) {
   const [waiting, setWaiting] = useState<QueuedPiece[]>([]);
-  const shown = useRef<QueuedPiece[]>([]);
-  shown.current = waiting;
+  /**
+   * Every piece this page has shown as waiting (a key is sent once, by one tab). Not only
+   * what it shows now: another tab may send a piece and this page reread the queue (finding it gone)
+   * before that tab's message arrives, and the page must still say the piece went (and let its text go).
+   * (What this tab sends or is refused never comes back in another tab's message.)
+   */
+  const shown = useRef(new Map<unknown, QueuedPiece>());
   const running = useRef(false);
   const again = useRef(false);
   const tries = useRef(0);
@@ -37,7 +42,9 @@ export function useOfflineQueue({ page, scope, owner, send, onSent, onRefused }:
 
   const refresh = useCallback(async () => {
     try {
-      setWaiting((await idbQueueStore.all()).filter((i) => mine(i) && !i.refused));
+      const now = (await idbQueueStore.all()).filter((i) => mine(i) && !i.refused);
+      setWaiting(now);
+      for (const i of now) shown.current.set(i.key, i);
     } catch {
       setWaiting([]);
     }
@@ -84,7 +91,10 @@ export function useOfflineQueue({ page, scope, owner, send, onSent, onRefused }:
     window.addEventListener("online", onOnline);
     const stop = onQueueChange((sentElsewhere) => {
       // Another tab sent what this one shows as waiting: this page says so too (and lets its text go).
-      for (const item of shown.current) if (sentElsewhere.includes(item.key)) calls.current.onSent(item, null);
+      for (const key of sentElsewhere) {
+        const item = shown.current.get(key);
+        if (item) calls.current.onSent(item, null);
+      }
       void refresh();
     });
     return () => {
