@@ -93,16 +93,17 @@ export function useOfflineQueue({ page, scope, owner, send, onSent, onRefused }:
       // Another tab sent what this one shows as waiting: this page says so too (and lets its text go).
       for (const key of sentElsewhere) {
         const item = shown.current.get(key);
-        if (item) calls.current.onSent(item, null);
+        // Only while it is still this page's (not after another writer signed in here, say).
+        if (item && mine(item)) calls.current.onSent(item, null);
       }
       void refresh();
     });
     return () => {
       window.removeEventListener("online", onOnline);
-      window.clearTimeout(retry.current);
+      clearTimeout(retry.current);
       stop();
     };
-  }, [drain, refresh]);
+  }, [drain, refresh, mine]);
 
   /** After this tab queued a piece: try it again soon (a failed request is not always the browser being offline). */
   const queued = useCallback(() => {
