@@ -19,8 +19,9 @@ test.describe("portfolio, piece page and share links", () => {
     await expect(dialog.getByText("Your changes will be saved privately to your portfolio.")).toBeVisible();
     await dialog.getByPlaceholder("Give your piece a title...").fill("The lighthouse, revised");
     await dialog.getByRole("button", { name: "Save Changes" }).click();
-    await expect(page).toHaveURL(/\/profile$/);
+    // The toast lasts 3 s from the save's answer; the portfolio may take longer than that to open.
     await expect(page.getByText("Changes saved to your portfolio")).toBeVisible();
+    await expect(page).toHaveURL(/\/profile$/);
     await expect(page.getByRole("button", { name: "The lighthouse, revised", exact: true })).toBeVisible();
     await expect(page.getByText("Edited", { exact: true })).toBeVisible();
 
