@@ -25,14 +25,16 @@ interface Options {
 export function useOfflineQueue({ page, scope, owner, send, onSent, onRefused }: Options) {
   const [waiting, setWaiting] = useState<QueuedPiece[]>([]);
   /**
-   * Every piece this page has shown as waiting. Not only
-   * what it shows now: another tab may send a piece and this page reread the queue (finding it gone)
-   * before that tab's message arrives, and the page must still say the piece went (and let its text go).
+   * Every piece this page has shown as waiting, not only what it shows now: another tab may send a
+   * piece and this page reread the queue (finding it gone) before that tab's message arrives, and
+   * the page must still say the piece went (and let its text go). Entries stay for the page's life,
+   * one per piece queued while it is open.
    * What this tab is refused never comes back in another tab's message; what it sends does not
    * either while Web Locks keep a piece to one tab. Without them (old browsers) both tabs may send
    * it: the server's key makes it one piece, and a tab may say twice that it went (onSent again:
-   * "Published" and the timer's renewal once more; it lets go of no text but the very text sent). Entries stay for the
-   * page's life: one per piece queued while it is open.
+   * "Published" and the timer renewed once more; it lets go of no text but the very text sent).
+   * Left open: a reread that began before the other tab sent and ends after its message misses it.
+   * `clearTimeout` below is the global one (the same as window's), for /write's byte budget.
    */
   const shown = useRef(new Map<unknown, QueuedPiece>());
   const running = useRef(false);
