@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { createPieceViaApi, expect, expectAccessible, feedCard, registerViaApi, test, unique } from "./fixtures.ts";
+import { createPieceViaApi, expect, expectAccessible, feedCard, hydrated, registerViaApi, test, unique } from "./fixtures.ts";
 
 /** A signed-in writer in their own browser context, with console errors collected. */
 async function writerSession(browser: Browser, name: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
@@ -99,6 +99,8 @@ test.describe("community", () => {
     await page.goto("/community");
     const item = feedCard(page, title);
     await expect(item).toBeVisible();
+    // The card is in the server-rendered page: its button answers once the page is hydrated.
+    await hydrated(page);
     await item.getByRole("button", { name: /like/i }).click();
     const dialog = page.getByRole("dialog");
     await expect(dialog.getByText("You must be logged in to like submissions")).toBeVisible();
