@@ -1,7 +1,16 @@
-import { defineConfig, devices } from "@playwright/test";
+import { defineConfig, devices, type TraceMode } from "@playwright/test";
 
 /** E2E_PORT lets several suites run side by side (each gets its own server and data folder). */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+
+/** E2E_TRACE's mode, or "on-first-retry" when unset: a misspelt mode is refused, not silently no trace. */
+function traceMode(value: string | undefined): TraceMode {
+  const modes: readonly TraceMode[] = ["off", "on", "retain-on-failure", "on-first-retry", "on-all-retries", "retain-on-first-failure"];
+  if (!value) return "on-first-retry";
+  const mode = modes.find((m) => m === value);
+  if (!mode) throw new Error(`E2E_TRACE=${value}: not one of ${modes.join(", ")}`);
+  return mode;
+}
 
 /** Real Chromium (Debian's /usr/bin/chromium), the real built app, its own database folder. */
 export default defineConfig({
@@ -22,7 +31,7 @@ export default defineConfig({
     // side-by-side run of three specs: 131 s of CPU with, 102 s without). Kept for a retried test;
     // a failure still leaves its screenshot and error-context.md (the page's accessibility tree).
     // E2E_TRACE=retain-on-failure records them all again, to debug a failure.
-    trace: (process.env.E2E_TRACE as "on-first-retry" | "retain-on-failure" | undefined) ?? "on-first-retry",
+    trace: traceMode(process.env.E2E_TRACE),
     // The service worker (issue 16) would answer requests a spec routes itself; only the PWA spec
     // lets it run (test.use({ serviceWorkers: "allow" })).
     serviceWorkers: "block",
