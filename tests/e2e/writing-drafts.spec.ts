@@ -6,18 +6,70 @@ import { expect, ORIGIN, registerViaApi, test } from "./fixtures.ts";
 
 const editor = (page: Page) => page.getByRole("textbox", { name: "Your writing" });
 
+type HeldWindow = Window & { e2eHoldDrafts: () => void; e2eHeldDrafts: () => number };
+
+/**
+ * Runs in a tab before its scripts (an init script): from `e2eHoldDrafts()`, the drafts that other
+ * tabs tell this one about (the "inkwell-drafts" BroadcastChannel) are held back until this tab's
+ * next input has been handled, and then delivered in order. The two tabs' changes then meet for
+ * certain: the other tab's version arrives while this tab's own text is not yet saved.
+ */
+function holdDraftsUntilInput() {
+  const w = window as unknown as HeldWindow;
+  const Native = window.BroadcastChannel;
+  const held: (() => void)[] = [];
+  let holding = false;
+  w.e2eHoldDrafts = () => {
+    holding = true;
+  };
+  w.e2eHeldDrafts = () => held.length;
+  document.addEventListener(
+    "input",
+    () => {
+      if (!holding) return;
+      holding = false;
+      // After the app's own handler, and before its save a moment later (600 ms).
+      setTimeout(() => {
+        for (const deliver of held.splice(0)) deliver();
+      }, 0);
+    },
+    true,
+  );
+  window.BroadcastChannel = class extends Native {
+    constructor(name: string) {
+      super(name);
+      let handler: ((this: BroadcastChannel, e: MessageEvent) => unknown) | null = null;
+      super.onmessage = (e: MessageEvent) => {
+        if (holding && name === "inkwell-drafts") held.push(() => handler?.call(this, e));
+        else handler?.call(this, e);
+      };
+      Object.defineProperty(this, "onmessage", {
+        get: () => handler,
+        set: (h: typeof handler) => {
+          handler = h;
+        },
+      });
+    }
+  };
+}
+
 /**
  * Two open tabs of /freewrite: a tab with nothing of its own follows the other; when both change
  * the draft at once, exactly one of them is told instead of losing its text (`told`, its `mine`).
+ * Tab B holds A's change until B has typed (`holdDraftsUntilInput`), so the two changes meet
+ * however slowly the browser runs; then B is the one told.
  */
 async function twoTabsDisagree(context: BrowserContext) {
   const a = await context.newPage();
   const b = await context.newPage();
+  await b.addInitScript(holdDraftsUntilInput);
   await a.goto("/freewrite");
   await b.goto("/freewrite");
   await editor(a).fill("shared start");
   await expect(editor(b)).toHaveValue("shared start");
+  await b.evaluate(() => (window as unknown as HeldWindow).e2eHoldDrafts());
   await editor(a).fill("shared start, version A");
+  await expect.poll(() => b.evaluate(() => (window as unknown as HeldWindow).e2eHeldDrafts())).toBeGreaterThan(0);
   await editor(b).fill("shared start, version B");
   const warning = "This draft was changed in another tab";
   await expect.poll(async () => (await a.getByText(warning).count()) + (await b.getByText(warning).count())).toBe(1);
