@@ -52,8 +52,8 @@ describe("the built server, without any build tool", () => {
       // A first start (a new database, migrated) without PGlite's initdb beside it: it peaked at 920 MB
       // (issue 26 item 1; docs/decisions/014-memory.md: the 350 MB goal and what still stands between).
       // Measured on Node 20: ~415 MB once; 470-488 MB alone on 2026-12-02, and 510 MB beside the rest
-      // of the suite on PostgreSQL (its garbage collector kept less time): 560 leaves that room and
-      // still fails a start that loses its PGlite fixes (920 MB). On Node 24 it peaked at 1,107 MB
+      // of the suite on PostgreSQL (a busier machine; why it peaks higher then is not known): 560
+      // leaves that room and still fails a start that loses its PGlite fixes (920 MB). On Node 24 it peaked at 1,107 MB
       // until npm start gave it --liftoff-only; with it, 568 MB: the limit is wider there, and fails
       // without the flag.
       const limitMb = flags.length > 0 ? 700 : 560;
