@@ -48,6 +48,15 @@ function renderNotice(extra?: ReactNode) {
 /** Lets the list's answer reach the component. */
 const settle = () => act(async () => {});
 
+/**
+ * The shown notice's clock has started: its interval is set by an effect that React runs in a task
+ * of its own, after the notice is in the page. Moving the clock before that moved nothing.
+ */
+async function clockStarted() {
+  for (let i = 0; i < 100 && vi.getTimerCount() === 0; i++) await act(() => new Promise<void>((r) => setImmediate(r)));
+  expect(vi.getTimerCount()).toBe(1);
+}
+
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["Date", "setInterval", "clearInterval"] });
   vi.setSystemTime(NOW);
@@ -91,6 +100,7 @@ describe("UpcomingOnWrite", () => {
     expect(within(notice).getByText("Night Owls")).toBeTruthy();
     const when = within(notice).getByText(formatWriteInStart(w.startsAt));
     expect(when.getAttribute("datetime")).toBe(w.startsAt);
+    await clockStarted();
     // An hour later joining is open: the same row says so and leads to writing.
     act(() => vi.advanceTimersByTime(60 * MINUTE));
     expect(within(notice).getByText("Starts in 10 min")).toBeTruthy();
