@@ -17,7 +17,7 @@ function traceMode(value: string | undefined): TraceMode {
  * Which Chromium: E2E_CHROMIUM, or else Debian's headless shell (`chromium-headless-shell`, the same
  * Chromium source and version as its `chromium`, and the browser Playwright itself runs headless by
  * default), or else the full /usr/bin/chromium. The shell draws no browser window: three specs
- * took 0.75 of the wall and 0.65 of the CPU on it (alternating runs). A headed run
+ * took 0.74 of the wall and 0.66 of the CPU on it (alternating runs). A headed run
  * (`--headed`, `--ui`) needs the full one: E2E_CHROMIUM=/usr/bin/chromium.
  */
 function chromium(value: string | undefined): string {
