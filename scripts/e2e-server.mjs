@@ -16,6 +16,8 @@ Object.assign(process.env, {
   DATA_DIR: dataDir,
   MIN_WRITING_SECONDS: process.env.E2E_MIN_WRITING_SECONDS ?? "3",
   TEST_CLOCK: "true",
+  // Passwords hashed at a test cost (src/server/test-password-hash.ts): the suite signs up hundreds of writers.
+  TEST_CHEAP_PASSWORD_HASH: "true",
   NODE_ENV: "test",
   LOG_REQUESTS: "false",
   AUTH_RATE_LIMIT_SCALE: "50",

@@ -10,6 +10,7 @@ import { emailChangeOf } from "./modules/account/email-change-token.ts";
 import type { AdminDirectory } from "./modules/users/admins.service.ts";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "#shared/constants.ts";
 import { logError } from "./log.ts";
+import { cheapPasswordHash } from "./test-password-hash.ts";
 import type { Background } from "./background.ts";
 import { CLIENT_IP_HEADER, LONGEST_LIMIT_WINDOW_MS } from "./http/limits.ts";
 
@@ -86,6 +87,8 @@ export function createAuth({ env, db, outbox, admins, authSecret, background, se
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       resetPasswordTokenExpiresIn: 60 * 60,
+      // Tests only (env.ts refuses it in production); otherwise better-auth's own scrypt.
+      ...(env.TEST_CHEAP_PASSWORD_HASH ? { password: cheapPasswordHash } : {}),
       revokeSessionsOnPasswordReset: true,
       // Sent after the answer: a request for an address that exists must take no longer than one that does not.
       sendResetPassword({ user, url }) {

@@ -48,5 +48,6 @@ describe("configuration", () => {
 
   it("refuses the test clock in production", () => {
     expect(() => parseEnv({ TEST_CLOCK: "true", NODE_ENV: "production" })).toThrow(/TEST_CLOCK/);
+    expect(() => parseEnv({ TEST_CHEAP_PASSWORD_HASH: "true", NODE_ENV: "production" })).toThrow(/TEST_CHEAP_PASSWORD_HASH/);
   });
 });

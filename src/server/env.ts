@@ -54,6 +54,8 @@ const envSchema = z.object({
   NEW_ACCOUNT_DAILY_COMMENTS: z.coerce.number().int().min(1).max(100_000).default(NEW_ACCOUNT_DAILY_COMMENTS),
   /** Test-only: lets the end-to-end suite move the server clock. Refused with NODE_ENV=production. */
   TEST_CLOCK: boolish.default(false),
+  /** Test-only: passwords hashed at a 64th of the shipped cost (test-password-hash.ts). Refused with NODE_ENV=production. */
+  TEST_CHEAP_PASSWORD_HASH: boolish.default(false),
   LOG_REQUESTS: boolish.default(true),
   /** Where the built client is served from (the e2e suite builds one per port). */
   CLIENT_DIST_DIR: z.string().min(1).default("dist/client"),
@@ -112,6 +114,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   if (result.data.TEST_CLOCK && result.data.NODE_ENV === "production") {
     throw new EnvError("Invalid configuration: TEST_CLOCK cannot be enabled with NODE_ENV=production");
+  }
+  if (result.data.TEST_CHEAP_PASSWORD_HASH && result.data.NODE_ENV === "production") {
+    throw new EnvError("Invalid configuration: TEST_CHEAP_PASSWORD_HASH cannot be enabled with NODE_ENV=production");
   }
   const APP_URL = result.data.APP_URL ?? `http://localhost:${result.data.PORT}`;
   const DATA_DIR = resolve(result.data.DATA_DIR);

@@ -80,6 +80,7 @@ export async function createTestApp(overrides: Record<string, string> = {}, opts
     AUTH_RATE_LIMIT_SCALE: "1000",
     ...TEST_NEW_ACCOUNT_LIMITS,
     TEST_CLOCK: "true",
+    TEST_CHEAP_PASSWORD_HASH: "true",
     LOG_REQUESTS: "false",
     AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",
     ...overrides,

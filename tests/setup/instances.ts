@@ -25,6 +25,7 @@ export async function instances(serverUrl: string, count: number, env: Record<st
     AUTH_RATE_LIMIT_SCALE: "1000",
     ...TEST_NEW_ACCOUNT_LIMITS,
     LOG_REQUESTS: "false",
+    TEST_CHEAP_PASSWORD_HASH: "true",
     AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",
     ...env,
   });

@@ -11,9 +11,12 @@ const root = resolve(import.meta.dirname, "../..");
  */
 export const TEST_NEW_ACCOUNT_LIMITS = { NEW_ACCOUNT_DAILY_PIECES: "100000", NEW_ACCOUNT_DAILY_COMMENTS: "100000" };
 
-/** The base environment of a real server process under test: its own port, quiet, fast writing time. */
+/**
+ * The base environment of a real server process under test: its own port, quiet, fast writing time,
+ * passwords hashed at a test cost (src/server/test-password-hash.ts) unless it runs as production.
+ */
 export function serverEnv(env: Record<string, string>): Record<string, string> {
-  return {
+  const merged: Record<string, string> = {
     PATH: process.env.PATH ?? "",
     NODE_ENV: "test",
     HOST: "127.0.0.1",
@@ -22,9 +25,12 @@ export function serverEnv(env: Record<string, string>): Record<string, string> {
     MIN_WRITING_SECONDS: "0",
     AUTH_RATE_LIMIT_SCALE: "1000",
     ...TEST_NEW_ACCOUNT_LIMITS,
+    TEST_CHEAP_PASSWORD_HASH: "true",
     AUTH_SECRET: "process-test-secret-process-test-secret-0123",
     ...env,
   };
+  if (merged.NODE_ENV === "production") delete merged.TEST_CHEAP_PASSWORD_HASH;
+  return merged;
 }
 
 export interface ServerProcess {

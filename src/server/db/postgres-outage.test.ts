@@ -46,7 +46,7 @@ describe.skipIf(!url)("PostgreSQL going away and coming back", () => {
     drop = fresh.drop;
     proxy = await faultProxy(fresh.url);
     dataDir = mkdtempSync(join(tmpdir(), "inkwell-outage-"));
-    const env = parseEnv({ NODE_ENV: "test", APP_URL, DATA_DIR: dataDir, MIN_WRITING_SECONDS: "0", AUTH_RATE_LIMIT_SCALE: "1000", ...TEST_NEW_ACCOUNT_LIMITS, TEST_CLOCK: "true", LOG_REQUESTS: "false", AUTH_SECRET: "outage-secret-outage-secret-outage-secret-01" });
+    const env = parseEnv({ NODE_ENV: "test", APP_URL, DATA_DIR: dataDir, MIN_WRITING_SECONDS: "0", AUTH_RATE_LIMIT_SCALE: "1000", ...TEST_NEW_ACCOUNT_LIMITS, TEST_CLOCK: "true", TEST_CHEAP_PASSWORD_HASH: "true", LOG_REQUESTS: "false", AUTH_SECRET: "outage-secret-outage-secret-outage-secret-01" });
     deps = await createDeps({ ...env, DATABASE_URL: undefined }, { database: await openDatabase({ databaseUrl: proxy.url }) });
     await seedFreshDatabase(deps.db, deps.clock.now(), "UTC");
     app = createApp(deps);
