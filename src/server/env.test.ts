@@ -48,6 +48,13 @@ describe("configuration", () => {
 
   it("refuses the test clock in production", () => {
     expect(() => parseEnv({ TEST_CLOCK: "true", NODE_ENV: "production" })).toThrow(/TEST_CLOCK/);
-    expect(() => parseEnv({ TEST_CHEAP_PASSWORD_HASH: "true", NODE_ENV: "production" })).toThrow(/TEST_CHEAP_PASSWORD_HASH/);
+  });
+
+  it("hashes passwords at the test cost only in a test run", () => {
+    for (const NODE_ENV of ["production", "development", undefined]) {
+      expect(() => parseEnv({ TEST_CHEAP_PASSWORD_HASH: "true", NODE_ENV })).toThrow(/TEST_CHEAP_PASSWORD_HASH can be enabled only with NODE_ENV=test/);
+    }
+    expect(parseEnv({ TEST_CHEAP_PASSWORD_HASH: "true", NODE_ENV: "test" }).TEST_CHEAP_PASSWORD_HASH).toBe(true);
+    expect(parseEnv({ NODE_ENV: "test" }).TEST_CHEAP_PASSWORD_HASH).toBe(false);
   });
 });

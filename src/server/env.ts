@@ -54,7 +54,7 @@ const envSchema = z.object({
   NEW_ACCOUNT_DAILY_COMMENTS: z.coerce.number().int().min(1).max(100_000).default(NEW_ACCOUNT_DAILY_COMMENTS),
   /** Test-only: lets the end-to-end suite move the server clock. Refused with NODE_ENV=production. */
   TEST_CLOCK: boolish.default(false),
-  /** Test-only: passwords hashed at a 64th of the shipped cost (test-password-hash.ts). Refused with NODE_ENV=production. */
+  /** Test-only: passwords hashed at a 64th of the shipped cost (test-password-hash.ts). Refused unless NODE_ENV=test. */
   TEST_CHEAP_PASSWORD_HASH: boolish.default(false),
   LOG_REQUESTS: boolish.default(true),
   /** Where the built client is served from (the e2e suite builds one per port). */
@@ -115,8 +115,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (result.data.TEST_CLOCK && result.data.NODE_ENV === "production") {
     throw new EnvError("Invalid configuration: TEST_CLOCK cannot be enabled with NODE_ENV=production");
   }
-  if (result.data.TEST_CHEAP_PASSWORD_HASH && result.data.NODE_ENV === "production") {
-    throw new EnvError("Invalid configuration: TEST_CHEAP_PASSWORD_HASH cannot be enabled with NODE_ENV=production");
+  // Only a test run, not only "not production": a development data folder made with it would lock its
+  // writers out of an install that later runs without it.
+  if (result.data.TEST_CHEAP_PASSWORD_HASH && result.data.NODE_ENV !== "test") {
+    throw new EnvError("Invalid configuration: TEST_CHEAP_PASSWORD_HASH can be enabled only with NODE_ENV=test");
   }
   const APP_URL = result.data.APP_URL ?? `http://localhost:${result.data.PORT}`;
   const DATA_DIR = resolve(result.data.DATA_DIR);

@@ -24,6 +24,7 @@ describe("an install without the test setting", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ TEST_CHEAP_PASSWORD_HASH: "" });
+    expect(t.deps.env.TEST_CHEAP_PASSWORD_HASH).toBe(false);
   });
   afterAll(async () => {
     await t?.close();

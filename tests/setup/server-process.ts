@@ -29,7 +29,8 @@ export function serverEnv(env: Record<string, string>): Record<string, string> {
     AUTH_SECRET: "process-test-secret-process-test-secret-0123",
     ...env,
   };
-  if (merged.NODE_ENV === "production") delete merged.TEST_CHEAP_PASSWORD_HASH;
+  // Allowed only in a test run (env.ts): a process started as production or development goes without.
+  if (merged.NODE_ENV !== "test") delete merged.TEST_CHEAP_PASSWORD_HASH;
   return merged;
 }
 
@@ -52,8 +53,9 @@ export const SOURCE_SERVER_ARGS = ["--import", "tsx", "src/server/index.ts"];
  */
 export async function startServerProcess(env: Record<string, string>, args: string[] = SOURCE_SERVER_ARGS): Promise<ServerProcess> {
   // From its sources on the embedded database: V8's baseline compiler alone for PGlite's WebAssembly
-  // (scripts/wasm-flags.mjs), as `npm start` runs it on Node 24: a short-lived server does not wait for
-  // the optimising tier (a fresh start took 20 s of CPU with it here, 14 s without).
+  // (scripts/wasm-flags.mjs), on every Node here, where `npm start` gives it only on Node 24: a fresh
+  // start took 14 s of CPU with --liftoff-only against 20 s without (one run each). What these tests
+  // check does not depend on the compiler tier; built-server.test.ts starts the server as npm start does.
   const flags = args === SOURCE_SERVER_ARGS && !env.DATABASE_URL ? ["--liftoff-only"] : [];
   const child = spawn(process.execPath, [...flags, ...args], { cwd: root, env: serverEnv(env), stdio: ["ignore", "pipe", "pipe"] });
   const output: string[] = [];
