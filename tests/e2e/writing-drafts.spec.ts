@@ -72,9 +72,10 @@ async function twoTabsDisagree(context: BrowserContext) {
   await expect.poll(() => b.evaluate(() => (window as unknown as HeldWindow).e2eHeldDrafts())).toBeGreaterThan(0);
   await editor(b).fill("shared start, version B");
   const warning = "This draft was changed in another tab";
-  await expect.poll(async () => (await a.getByText(warning).count()) + (await b.getByText(warning).count())).toBe(1);
-  const aTold = (await a.getByText(warning).count()) > 0;
-  return aTold ? { a, b, told: a, other: b, mine: "version A", theirs: "version B" } : { a, b, told: b, other: a, mine: "version B", theirs: "version A" };
+  // B got A's change while its own text was unsaved: B is told, and A is not.
+  await expect(b.getByText(warning)).toBeVisible();
+  await expect(a.getByText(warning)).toHaveCount(0);
+  return { a, b, told: b, other: a, mine: "version B", theirs: "version A" };
 }
 
 test.describe("the writing page's draft", () => {
