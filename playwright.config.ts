@@ -18,10 +18,16 @@ function traceMode(value: string | undefined): TraceMode {
  * Chromium source and version as its `chromium`, and the browser Playwright itself runs headless by
  * default), or else the full /usr/bin/chromium. The shell draws no browser window: three specs
  * took 0.74 of the wall and 0.66 of the CPU on it (alternating runs). A headed run
- * (`--headed`, `--ui`) needs the full one: E2E_CHROMIUM=/usr/bin/chromium.
+ * (`--headed`, `--ui`, `--debug`, PWDEBUG) gets the full one.
  */
 function chromium(value: string | undefined): string {
   if (value) return value;
+  // A headed run (or Playwright's inspector) without E2E_CHROMIUM gets the full browser. The runner
+  // reads its own command line; the workers it starts load this file again with the environment it
+  // sets here, so they agree.
+  if (process.argv.some((a) => a === "--headed" || a === "--ui" || a === "--debug") || process.env.PWDEBUG) {
+    return (process.env.E2E_CHROMIUM = "/usr/bin/chromium");
+  }
   const shell = "/usr/bin/chromium-headless-shell";
   return existsSync(shell) ? shell : "/usr/bin/chromium";
 }
