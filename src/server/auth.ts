@@ -87,7 +87,7 @@ export function createAuth({ env, db, outbox, admins, authSecret, background, se
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       resetPasswordTokenExpiresIn: 60 * 60,
-      // Tests only (env.ts refuses it in production); otherwise better-auth's own scrypt.
+      // Tests only (env.ts refuses it unless NODE_ENV=test); otherwise better-auth's own scrypt.
       ...(env.TEST_CHEAP_PASSWORD_HASH ? { password: cheapPasswordHash } : {}),
       revokeSessionsOnPasswordReset: true,
       // Sent after the answer: a request for an address that exists must take no longer than one that does not.

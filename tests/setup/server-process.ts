@@ -13,7 +13,7 @@ export const TEST_NEW_ACCOUNT_LIMITS = { NEW_ACCOUNT_DAILY_PIECES: "100000", NEW
 
 /**
  * The base environment of a real server process under test: its own port, quiet, fast writing time,
- * passwords hashed at a test cost (src/server/test-password-hash.ts) unless it runs as production.
+ * passwords hashed at a test cost (src/server/test-password-hash.ts) when it runs with NODE_ENV=test.
  */
 export function serverEnv(env: Record<string, string>): Record<string, string> {
   const merged: Record<string, string> = {
