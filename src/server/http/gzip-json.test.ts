@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#tests/setup/app.ts";
 import { listening } from "#tests/setup/listening.ts";
 import { createSubmission, createUser } from "#tests/factories.ts";
+import { withViewerMarks } from "#shared/domain/viewer-marks.ts";
 import { ACCOUNT_HEADER } from "#shared/pwa.ts";
+import type { CommunityFeedPage } from "#shared/schemas/community.ts";
 import { choosesGzip } from "./gzip-json.ts";
 
 /*
@@ -74,10 +76,12 @@ describe("a JSON answer to a client that takes gzip", () => {
     expect(gzipped.headers["content-encoding"]).toBe("gzip");
     expect(gzipped.headers["content-length"]).toBe(String(gzipped.body.length));
     expect(bodyAsMade(answers.at(-1)!)).toBeInstanceOf(Uint8Array);
-    const page = JSON.parse(gunzipSync(gzipped.body).toString("utf8")) as { items: { id: string; likedByMe: boolean; isMine: boolean }[] };
-    const marks = (id: string) => page.items.find((i) => i.id === id);
-    expect(marks(theirs.id)).toMatchObject({ likedByMe: true, isMine: false });
-    expect(marks(own.id)).toMatchObject({ likedByMe: false, isMine: true });
+    const page = JSON.parse(gunzipSync(gzipped.body).toString("utf8")) as CommunityFeedPage;
+    // The reader's marks, before the cached page's cards (which carry the visitor's flags).
+    expect(page.marks).toEqual({ likedByMe: [theirs.id], isMine: [own.id] });
+    const card = (id: string) => withViewerMarks(page).items.find((i) => i.id === id);
+    expect(card(theirs.id)).toMatchObject({ likedByMe: true, isMine: false });
+    expect(card(own.id)).toMatchObject({ likedByMe: false, isMine: true });
     // The same representation plain: its ETag is answered 304 either way.
     const plain = await get("/api/community/feed", { cookie: reader.cookie });
     expect(JSON.parse(plain.body.toString("utf8"))).toEqual(page);

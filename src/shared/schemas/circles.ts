@@ -2,7 +2,7 @@ import { z } from "zod";
 import { CIRCLE_INVITE_DEFAULT_DAYS, CIRCLE_INVITE_MAX_DAYS, CIRCLE_INVITE_MAX_USES, MAX_CIRCLE_DESCRIPTION_LENGTH, MAX_CIRCLE_NAME_LENGTH, MAX_EMAIL_INVITES, MAX_PROMPT_AUTHOR_LENGTH, MAX_PROMPT_LENGTH } from "../constants.ts";
 import { CIRCLE_ACCENTS, CIRCLE_MESSAGES, CIRCLE_ROLES } from "../domain/circles.ts";
 import { isoTime, uuidSchema } from "./common.ts";
-import { communityPiece, feedQuery, type FeedQuery } from "./community.ts";
+import { communityFeedPage, feedQuery, type FeedQuery } from "./community.ts";
 
 /*
  * Circles (issue 29, docs/decisions/016-circles.md): private groups with members, invite links,
@@ -103,7 +103,8 @@ export const circleListQuery = z.object({ cursor: z.string().max(400, CIRCLE_MES
 /** GET /api/circles/:slug/feed: the community feed's views, sorts and search, of the circle's pieces. */
 export const circleFeedQuery = feedQuery;
 export type CircleFeedQuery = FeedQuery;
-export const circleFeedPage = z.object({ items: z.array(communityPiece), nextCursor: z.string().nullable() });
+/** The community feed's page (with the reader's marks when served from the shared cache). */
+export const circleFeedPage = communityFeedPage;
 export type CircleFeedPage = z.infer<typeof circleFeedPage>;
 
 /** POST /api/circles/:slug/invites (moderators) */

@@ -70,8 +70,18 @@ const pieceFields = pieceControls.extend({
 export const communityPiece = pieceFields.extend({ preview: z.string(), truncated: z.boolean() });
 export type CommunityPiece = z.infer<typeof communityPiece>;
 
-/** GET /api/community/feed */
+/**
+ * A signed-in reader's own marks on a page served from the shared cache: which of its pieces
+ * they like and wrote. The page's items then carry the visitor's flags (false), and
+ * `withViewerMarks` (shared/domain/viewer-marks.ts) sets them from these. Sent to that reader alone.
+ * The cached page's bytes are then the same for every reader, compressed once (issue 28 item 2).
+ */
+export const feedViewerMarks = z.object({ likedByMe: z.array(uuidSchema), isMine: z.array(uuidSchema) });
+export type FeedViewerMarks = z.infer<typeof feedViewerMarks>;
+
+/** GET /api/community/feed, and a circle's feed */
 export const communityFeedPage = z.object({
+  marks: feedViewerMarks.optional(),
   items: z.array(communityPiece),
   /** Opaque; null when the view has no more pieces. */
   nextCursor: z.string().nullable(),

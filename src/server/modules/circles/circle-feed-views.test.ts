@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { withViewerMarks } from "#shared/domain/viewer-marks.ts";
 import type { CircleFeedPage } from "#shared/schemas/circles.ts";
 import { feedCacheOf } from "../community/feed-first-page.ts";
 import { call, circleWithRoles, published, t, useCirclesApp, type Caller } from "./test-helpers.ts";
@@ -84,14 +85,14 @@ describe("a circle's feed: the community's cache", () => {
     const again = await feed(cast.moderator, cast.circle.slug);
     expect(ids(again)).toEqual([second, first]);
     // The cached page is everyone's; "mine" and "liked by me" are each member's own.
-    expect(again.body.items.map((p) => p.isMine)).toEqual([false, false]);
-    expect((await feed(cast.owner, cast.circle.slug)).body.items.map((p) => p.isMine)).toEqual([true, false]);
+    expect(withViewerMarks(again.body).items.map((p) => p.isMine)).toEqual([false, false]);
+    expect(withViewerMarks((await feed(cast.owner, cast.circle.slug)).body).items.map((p) => p.isMine)).toEqual([true, false]);
 
     expect((await like(cast.moderator, first)).status).toBe(200);
     const liked = await feed(cast.member, cast.circle.slug, "sort=liked");
     expect(ids(liked)).toEqual([first, second]);
-    expect(liked.body.items[0]).toMatchObject({ likeCount: 1, likedByMe: false });
-    expect((await feed(cast.moderator, cast.circle.slug)).body.items.find((p) => p.id === first)).toMatchObject({ likeCount: 1, likedByMe: true });
+    expect(withViewerMarks(liked.body).items[0]).toMatchObject({ likeCount: 1, likedByMe: false });
+    expect(withViewerMarks((await feed(cast.moderator, cast.circle.slug)).body).items.find((p) => p.id === first)).toMatchObject({ likeCount: 1, likedByMe: true });
 
     expect((await call(cast.moderator, "POST", `/api/circles/${cast.circle.slug}/pieces/${second}/hide`, { reason: "Off topic" })).status).toBe(200);
     expect(ids(await feed(cast.member, cast.circle.slug))).toEqual([first]);

@@ -182,4 +182,26 @@ describe("the feed's first-page cache: HTTP", () => {
     const otherRes = await t.request(feedUrl({ prompt: p.id }), { cookie: other.cookie, headers: { "if-none-match": writerRes.headers.get("etag")! } });
     expect(otherRes.status).toBe(200);
   });
+
+  it("sends a reader their marks before the shared page, and the visitor's page itself when they have none on it", async () => {
+    const p = await ownPrompt();
+    const [mine, theirs] = await insertPieces([
+      { user: writer, promptId: p.id, createdAt: minutesAgo(2) },
+      { user: other, promptId: p.id, createdAt: minutesAgo(1) },
+    ]);
+    await t.request(`/api/community/pieces/${theirs}/like`, { method: "PUT", cookie: writer.cookie });
+    const read = async (cookie?: string) => {
+      const res = await t.request(feedUrl({ prompt: p.id }), { cookie, headers: { "accept-encoding": "gzip" } });
+      expect(res.status).toBe(200);
+      return { etag: res.headers.get("etag"), body: gunzipSync(Buffer.from(await res.arrayBuffer())).toString("utf8") };
+    };
+    const visitor = await read();
+    const writers = await read(writer.cookie);
+    expect((JSON.parse(writers.body) as CommunityFeedPage).marks).toEqual({ likedByMe: [theirs], isMine: [mine] });
+    // The marks, then the visitor's page after its opening brace.
+    expect(writers.body).toBe(`{"marks":{"likedByMe":["${theirs}"],"isMine":["${mine}"]},${visitor.body.slice(1)}`);
+    expect(writers.etag).not.toBe(visitor.etag);
+    // The admin neither wrote nor likes either piece: the visitor's answer, byte for byte.
+    expect(await read(admin.cookie)).toEqual(visitor);
+  });
 });

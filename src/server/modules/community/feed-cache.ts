@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import { gzipSync } from "node:zlib";
 import { THIS_WEEK_DAYS } from "#shared/constants.ts";
 import type { CommunityFeedPage, FeedParams } from "#shared/schemas/community.ts";
 import type { LiveEvent } from "#shared/schemas/events.ts";
+import { compressTail, gzipHeadAndTail, type CompressedTail } from "../../http/gzip-splice.ts";
 import type { StoredLiveEvent } from "../../realtime/bus.ts";
 import { OwnEventHold, type EventFedCache } from "../../realtime/event-fed-cache.ts";
 
@@ -10,8 +10,9 @@ import { OwnEventHold, type EventFedCache } from "../../realtime/event-fed-cache
  * The pages of the common feed views (no search), kept in memory as the visitor sees them: the
  * first page, and each later page whose cursor a cached page of the same view handed out (the
  * keyset pages 2–7 a reader scrolls through; a cursor a client made up is read, not cached, so
- * it cannot push real pages out). A cached page is the page, its JSON, that JSON gzipped once,
- * and a weak ETag. It stays exactly what the database would answer because every change to what
+ * it cannot push real pages out). A cached page is the page, its JSON, that JSON gzipped once
+ * (after its opening brace, so a reader's marks can go before it: http/gzip-splice.ts), and a
+ * weak ETag. It stays exactly what the database would answer because every change to what
  * a page shows comes with a live event, which reaches every instance (realtime/bus.ts) and drops
  * the pages it can change (`staleAfter`, one exhaustive switch: a new event type does not compile
  * until it says which pages it changes). A later page is a page like the first: its cursor pins
@@ -42,7 +43,11 @@ export interface CachedFeedPage {
   /** The page as a visitor sees it (likedByMe and isMine false). */
   page: CommunityFeedPage;
   ids: ReadonlySet<string>;
-  json: string;
+  /** The page's JSON, UTF-8. */
+  plain: Uint8Array<ArrayBuffer>;
+  /** The JSON after its opening `{`, compressed once: a signed-in reader's answer is their marks, then this. */
+  tail: CompressedTail;
+  /** The visitor's answer gzipped: `{` and the tail. */
   gzip: Uint8Array<ArrayBuffer>;
   etag: string;
   /** On the app's clock: after this the page is read again. */
@@ -98,6 +103,8 @@ const inCircles = (key: FeedKey, circleIds: readonly string[]) => key.circleId !
 
 export const feedKeyString = (key: FeedKey) => `${key.circleId ? `${key.circleId}:` : ""}${key.prompt}|${key.filter}|${key.sort}`;
 const pageKey = (key: FeedKey, cursor: string | null) => (cursor === null ? feedKeyString(key) : `${feedKeyString(key)}@${cursor}`);
+
+const OPEN_BRACE = new TextEncoder().encode("{");
 
 /** A weak validator: the gzipped and the plain body are the same representation. */
 export const etagOf = (json: string) => `W/"${createHash("sha1").update(json).digest("base64url").slice(0, 22)}"`;
@@ -185,12 +192,14 @@ export class FeedCache implements EventFedCache {
 
   private entry(key: FeedKey, cursor: string | null, page: CommunityFeedPage, oldest: Date | null, now: number): CachedFeedPage {
     const json = JSON.stringify(page);
-    const gzip = new Uint8Array(gzipSync(json));
+    const plain = new TextEncoder().encode(json);
+    const tail = compressTail(plain.subarray(1));
+    const gzip = gzipHeadAndTail(OPEN_BRACE, tail);
     let expiresAt = now + this.limits.maxAgeMs;
     if (key.filter === "week" && oldest) expiresAt = Math.min(expiresAt, oldest.getTime() + WEEK_MS);
     const ids = new Set(page.items.map((i) => i.id));
-    // The strings twice (JSON and the page's objects), the gzip once.
-    return { key, cursor, page, ids, json, gzip, etag: etagOf(json), expiresAt, bytes: json.length * 4 + gzip.length };
+    // The page's objects (about twice the JSON), the JSON's bytes, its compressed tail and the visitor's gzip.
+    return { key, cursor, page, ids, plain, tail, gzip, etag: etagOf(json), expiresAt, bytes: plain.length * 3 + tail.deflate.length + gzip.length };
   }
 
   private invalidate(event: LiveEvent): void {

@@ -4,6 +4,7 @@ import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { COMMUNITY_PAGE_SIZE } from "#shared/constants.ts";
+import { withViewerMarks } from "#shared/domain/viewer-marks.ts";
 import type { CommunityFeedPage } from "#shared/schemas/community.ts";
 import { withFastPath } from "../../http/node-server.ts";
 import { feedFastPath } from "./feed-fast-path.ts";
@@ -118,7 +119,7 @@ describe("the feed's fast path", () => {
 
     const mine = await get(path, { cookie: writer.cookie! });
     expect(mine.fast).toBe(false);
-    expect((JSON.parse(mine.body) as CommunityFeedPage).items.find((i) => i.id === id)?.isMine).toBe(true);
+    expect(withViewerMarks(JSON.parse(mine.body) as CommunityFeedPage).items.find((i) => i.id === id)?.isMine).toBe(true);
     expect(await get(`${path}&q=words`)).toMatchObject({ status: 200, fast: false });
     expect(await get(`${path}&sort=sideways`)).toMatchObject({ status: 422, fast: false });
     expect(await get(`${path}&prompt=all`)).toMatchObject({ fast: false });

@@ -44,8 +44,7 @@ export function feedFastPath(deps: Deps, opts: { draining: () => boolean }): Fas
     const cached = cache.peek(parsed.data, parsed.data.cursor ?? null, deps.clock.now().getTime());
     if (!cached) return false;
     const answer = visitorAnswerParts(cached, req.headers["if-none-match"], req.headers["accept-encoding"]);
-    const length = answer.body === null ? 0 : typeof answer.body === "string" ? Buffer.byteLength(answer.body) : answer.body.byteLength;
-    res.writeHead(answer.status, { ...answer.headers, ...security, ...(answer.body === null ? {} : { "Content-Length": length }) });
+    res.writeHead(answer.status, { ...answer.headers, ...security, ...(answer.body === null ? {} : { "Content-Length": answer.body.byteLength }) });
     res.end(answer.body ?? undefined);
     if (log) logRequest("GET", PATH, answer.status, started);
     // The app's route pattern for this path is the path itself.

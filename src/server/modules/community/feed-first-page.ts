@@ -1,7 +1,8 @@
 import { gzipSync } from "node:zlib";
 import type { Context, TypedResponse } from "hono";
-import { communityFeedPage, type CommunityFeedPage } from "#shared/schemas/community.ts";
+import { communityFeedPage, type CommunityFeedPage, type FeedViewerMarks } from "#shared/schemas/community.ts";
 import type { AppEnv } from "../../http/context.ts";
+import { gzipHeadAndTail } from "../../http/gzip-splice.ts";
 import { checkContract } from "../../http/respond.ts";
 import type { Deps } from "../../deps.ts";
 import { eventFedCacheOf } from "../../realtime/event-fed-cache.ts";
@@ -14,9 +15,10 @@ import { viewerMarks } from "./feed-viewer.query.ts";
  * handed out (FeedCache.cacheable), from the instance's FeedCache.
  *
  * What is cached is the visitor's page. A signed-in viewer gets the same page with their own
- * likedByMe/isMine set from one small query by primary key (feed-viewer.query.ts), never from
- * anyone else's answer; their body is made per request (and gzipped here, as bytes).
- * The visitor's body is sent as cached: gzipped once when it was made.
+ * marks (the ids they like and wrote: `marks`, schemas/community.ts) from one small query by
+ * primary key (feed-viewer.query.ts), never from anyone else's answer: their marks go before the
+ * cached page's bytes, which were compressed once (http/gzip-splice.ts), and with no marks of
+ * theirs on it they get the visitor's bytes. The visitor's body is sent as cached.
  *
  * Validators: a weak ETag (the gzipped and the plain body are one representation), answered 304
  * on If-None-Match; `Cache-Control: private, no-cache` (a browser keeps it and asks again every
@@ -64,7 +66,7 @@ export function visitorAnswerParts(cached: CachedFeedPage, ifNoneMatch: string |
   if (matches(ifNoneMatch, cached.etag)) return { status: 304 as const, headers: { ETag: cached.etag, Vary: VARY, "Cache-Control": CACHE_CONTROL }, body: null };
   const headers = { "Content-Type": "application/json", ETag: cached.etag, Vary: VARY, "Cache-Control": CACHE_CONTROL };
   if (acceptsGzip(acceptEncoding)) return { status: 200 as const, headers: { ...headers, "Content-Encoding": "gzip" }, body: cached.gzip };
-  return { status: 200 as const, headers, body: cached.json };
+  return { status: 200 as const, headers, body: cached.plain };
 }
 
 function visitorAnswer(c: Context<AppEnv>, cached: CachedFeedPage): Response {
@@ -72,14 +74,8 @@ function visitorAnswer(c: Context<AppEnv>, cached: CachedFeedPage): Response {
   return body === null ? c.body(null, 304, headers) : c.body(body, 200, headers);
 }
 
-async function viewerAnswer(c: Context<AppEnv>, cached: CachedFeedPage, viewerId: string): Promise<Response> {
-  const deps = c.get("deps");
-  const { mine, liked, anyBlocked } = await viewerMarks(deps.db, viewerId, [...cached.ids]);
-  // A page holding a piece by a writer the viewer blocks is read for them alone, filtered by the
-  // database (issue 13 item 5): a full page, and a cursor that pages on without that writer.
-  const page: CommunityFeedPage = anyBlocked
-    ? checkContract(communityFeedPage, (await readFeedPage(deps.db, { ...cached.key, cursor: cached.cursor ?? undefined, q: "", viewerId, now: deps.clock.now() })).page, c.req.path)
-    : { ...cached.page, items: cached.page.items.map((i) => ({ ...i, likedByMe: liked.has(i.id), isMine: mine.has(i.id) })) };
+/** A page made for this viewer alone: its ETag is its own JSON's. */
+function ownAnswer(c: Context<AppEnv>, page: CommunityFeedPage): Response {
   const json = JSON.stringify(page);
   const etag = etagOf(json);
   if (matches(c.req.header("if-none-match"), etag)) return notModified(c, etag);
@@ -87,6 +83,32 @@ async function viewerAnswer(c: Context<AppEnv>, cached: CachedFeedPage, viewerId
   // Gzipped here in one call, as bytes (http/gzip-json.ts says why), by the visitor's answer's rule.
   if (acceptsGzip(c.req.header("accept-encoding"))) return c.body(gzipSync(json) as Uint8Array<ArrayBuffer>, 200, { ...headers, "Content-Encoding": "gzip" });
   return c.body(json, 200, headers);
+}
+
+const utf8 = new TextEncoder();
+
+async function viewerAnswer(c: Context<AppEnv>, cached: CachedFeedPage, viewerId: string): Promise<Response> {
+  const deps = c.get("deps");
+  const { mine, liked, anyBlocked } = await viewerMarks(deps.db, viewerId, [...cached.ids]);
+  // A page holding a piece by a writer the viewer blocks is read for them alone, filtered by the
+  // database (issue 13 item 5): a full page, and a cursor that pages on without that writer.
+  if (anyBlocked) {
+    const read = await readFeedPage(deps.db, { ...cached.key, cursor: cached.cursor ?? undefined, q: "", viewerId, now: deps.clock.now() });
+    return ownAnswer(c, checkContract(communityFeedPage, read.page, c.req.path));
+  }
+  if (mine.size === 0 && liked.size === 0) return visitorAnswer(c, cached);
+  const ids = cached.page.items.map((i) => i.id);
+  const marks: FeedViewerMarks = { likedByMe: ids.filter((id) => liked.has(id)), isMine: ids.filter((id) => mine.has(id)) };
+  const head = utf8.encode(`{"marks":${JSON.stringify(marks)},`);
+  // The cached page's validator and these marks: the answer changes when either does.
+  const etag = etagOf(`${cached.etag}${JSON.stringify(marks)}`);
+  if (matches(c.req.header("if-none-match"), etag)) return notModified(c, etag);
+  const headers = { "Content-Type": "application/json", ETag: etag, Vary: VARY, "Cache-Control": CACHE_CONTROL };
+  if (acceptsGzip(c.req.header("accept-encoding"))) return c.body(gzipHeadAndTail(head, cached.tail), 200, { ...headers, "Content-Encoding": "gzip" });
+  const body = new Uint8Array(head.length + cached.tail.bytes.length);
+  body.set(head, 0);
+  body.set(cached.tail.bytes, head.length);
+  return c.body(body, 200, headers);
 }
 
 /** The JSON of a feed page (checked against communityFeedPage when cached), as the typed client sees it. */

@@ -3,6 +3,7 @@ import { COMMUNITY_PAGE_SIZE } from "#shared/constants.ts";
 import { addDays, localDate } from "#shared/domain/dates.ts";
 import { countWords, pagesFor } from "#shared/domain/words.ts";
 import type { CommunityFeedPage } from "#shared/schemas/community.ts";
+import { withViewerMarks } from "#shared/domain/viewer-marks.ts";
 import { submissions } from "#server/db/schema/index.ts";
 import { createTestApp, type TestApp } from "#tests/setup/app.ts";
 import { createPrompt, createUser, type TestUser } from "#tests/factories.ts";
@@ -73,10 +74,11 @@ export function feedUrl(params: Record<string, string | undefined>): string {
   return `/api/community/feed?${qs}`;
 }
 
+/** A page of the feed as the reader's client sees it: their marks set on its cards. */
 export async function feed(params: Record<string, string | undefined>, cookie?: string) {
   const res = await t.json<CommunityFeedPage>(feedUrl(params), { cookie });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body;
+  return withViewerMarks(res.body);
 }
 
 /** Every page of a view, following the cursor; `between` runs before each next page. */

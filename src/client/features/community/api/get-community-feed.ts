@@ -2,10 +2,11 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanst
 import { COMMUNITY_STALE_MS } from "#shared/constants.ts";
 import type { FeedParams } from "#shared/domain/community.ts";
 import type { CommunityFeedPage } from "#shared/schemas/community.ts";
+import { withViewerMarks } from "#shared/domain/viewer-marks.ts";
 import { api, unwrap } from "#client/lib/api-client.ts";
 import { communityKeys } from "./keys.ts";
 
-/** One page of a view of the community feed; filters, sort and search run on the server. */
+/** One page of a view of the community feed; filters, sort and search run on the server; the reader's own marks set on its cards. */
 export const getCommunityFeed = async (params: FeedParams, cursor: string | null, signal?: AbortSignal): Promise<CommunityFeedPage> => {
   const query: { prompt: string; filter: FeedParams["filter"]; sort: FeedParams["sort"]; q?: string; cursor?: string } = {
     prompt: params.prompt,
@@ -14,7 +15,7 @@ export const getCommunityFeed = async (params: FeedParams, cursor: string | null
   };
   if (params.q) query.q = params.q;
   if (cursor) query.cursor = cursor;
-  return unwrap(api.api.community.feed.$get({ query }, { init: { signal } }));
+  return withViewerMarks(await unwrap(api.api.community.feed.$get({ query }, { init: { signal } })));
 };
 
 export const getCommunityFeedQueryOptions = (params: FeedParams) =>
