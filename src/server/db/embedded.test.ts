@@ -2,8 +2,11 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { openDatabase, type Database } from "./client.ts";
+import { typedRows } from "./typed-rows.ts";
 
 /*
  * The embedded database on disk (what the app runs by default) lives in its own thread
@@ -79,6 +82,22 @@ describe("the embedded database on disk", () => {
     );
     const { rows } = (await database.db.execute(sql`select n from counter`)) as unknown as { rows: { n: number }[] };
     expect(rows[0]!.n).toBe(20);
+  });
+
+  it("plans a hot read once as a named statement, and runs it again on a connection made after one was lost", async () => {
+    const row = z.object({ n: z.number(), word: z.string() });
+    const read = (n: number) => typedRows(database.db, sql`select ${n}::int as n, 'harbour' as word`, row, { prepared: true });
+    expect(await read(1)).toEqual([{ n: 1, word: "harbour" }]);
+    const prepared = async () =>
+      ((await database.db.execute(sql`select count(*)::int as n from pg_prepared_statements where name like 'inkwell_%'`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    expect(await prepared()).toBe(1);
+    expect(await read(2)).toEqual([{ n: 2, word: "harbour" }]);
+    expect(await prepared()).toBe(1);
+    // The one connection is lost; PGlite's session, and the statement in it, stay.
+    const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+    const client = await pool.connect();
+    client.release(new Error("connection lost"));
+    expect(await read(3)).toEqual([{ n: 3, word: "harbour" }]);
   });
 
   it("keeps committed rows across a restart, and releases the lock on close", async () => {

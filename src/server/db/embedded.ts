@@ -119,7 +119,18 @@ export async function openEmbedded(dataDir: string, holder: string, migrationsFo
     });
   });
 
-  const pool = new GuardedPool({ host: socketDir, port: SOCKET_PORT, user: "postgres", database: "postgres", max: 1, idleTimeoutMillis: 0, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  // PGlite is one session: a connection made again (after one was lost) finds the statements the
+  // last one prepared (db/typed-rows.ts), which its new client does not know of; they go first.
+  const pool = new GuardedPool({
+    host: socketDir,
+    port: SOCKET_PORT,
+    user: "postgres",
+    database: "postgres",
+    max: 1,
+    idleTimeoutMillis: 0,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    onConnect: async (client: pg.ClientBase) => void (await client.query("deallocate all")),
+  });
   const handlers = new Map<string, Set<NotificationHandler>>();
   pool.on("error", (err) => logError("embedded database connection lost", err));
   pool.on("connect", (client: pg.PoolClient) => {

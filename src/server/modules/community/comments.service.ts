@@ -50,7 +50,7 @@ export async function listComments(db: Db, pieceId: string, viewer: SessionUser 
   if (!piece) throw notFound(COMMUNITY_MESSAGES.pieceNotFound);
   // The writer turned comments off: existing ones are hidden, from everyone (issue 13 item 6).
   if (piece.commentsOff) return { comments: [], commentCount: piece.commentCount, hasOlder: false, commentsOff: true };
-  const rows = await typedRows(db, newestCommentsQuery(pieceId, reader), commentRow);
+  const rows = await typedRows(db, newestCommentsQuery(pieceId, reader), commentRow, { prepared: true });
   const hasOlder = rows.length > COMMENTS_LIMIT;
   const comments = rows.slice(0, COMMENTS_LIMIT).reverse().map((r) => commentFrom(r, viewer));
   return { comments, commentCount: piece.commentCount, hasOlder, commentsOff: false };

@@ -30,6 +30,7 @@ export async function viewerMarks(db: Db, viewerId: string, ids: string[]): Prom
       not ${pieceNotBlockedByViewer(viewerId, sql`s`)} as blocked
     from submissions s where s.id = any(${uuidArray(ids)}::uuid[])`,
     markRow,
+    { prepared: true },
   );
   for (const r of rows) {
     if (r.mine) mine.add(r.id);

@@ -37,7 +37,7 @@ export function pieceFields(row: PublicPieceRow): Omit<CommunityPiece, "preview"
 
 /** A public piece with its full text; 404 for anything private or gone. */
 export async function getPiece(db: Db, id: string, viewer: Viewer): Promise<CommunityPieceDetail> {
-  const [row] = await typedRows(db, pieceDetailQuery(id, viewer), pieceDetailRow);
+  const [row] = await typedRows(db, pieceDetailQuery(id, viewer), pieceDetailRow, { prepared: true });
   if (!row) throw notFound(COMMUNITY_MESSAGES.pieceNotFound);
   return { ...pieceFields(row), content: row.content };
 }
