@@ -2,7 +2,8 @@
  * Loaded into the benchmark's server (`--import`, after tsx) when BENCH_CAPTURE_SQL names a file:
  * while capturing is on, every statement the app sends through `pg` — its pool, better-auth's
  * queries, the job queue's — is appended to that file as one JSON line `{ text, values }`, with
- * the values as `pg` itself sends them (prepareValue: dates, arrays, JSON as text). SIGUSR2
+ * the values as `pg` itself sends them (prepareValue: dates, arrays, JSON as text), and
+ * `prepared: true` for a named statement (db/typed-rows.ts), which PostgreSQL plans once. SIGUSR2
  * switches capturing on and off, and each switch writes a `{ "capture": true|false }` line, so
  * the benchmark knows from the file itself when it took effect (floors.ts). Off, the hook costs
  * one boolean test per statement: the same server is then loaded.
@@ -33,9 +34,10 @@ if (file) {
     if (on) {
       const [first, second] = args;
       // (text, values), or a config object whose values come in it or, as Drizzle sends them, second.
-      const config = typeof first === "string" ? { text: first } : ((first ?? {}) as { text?: string; values?: unknown[] });
+      const config = typeof first === "string" ? { text: first } : ((first ?? {}) as { text?: string; values?: unknown[]; name?: string });
       const values = config.values ?? (Array.isArray(second) ? (second as unknown[]) : []);
-      if (config.text) appendFileSync(file, `${JSON.stringify({ text: config.text, values: values.map(asText) })}\n`);
+      const prepared = "name" in config && config.name ? { prepared: true } : {};
+      if (config.text) appendFileSync(file, `${JSON.stringify({ text: config.text, values: values.map(asText), ...prepared })}\n`);
     }
     return original.apply(this, args);
   } as typeof pg.Client.prototype.query;

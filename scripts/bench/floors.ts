@@ -9,7 +9,10 @@
  * first, the miss, is the floor, and the report says so. Statements of the job queue (schema
  * pgboss), which polls on its own clock, are left out. Parameters are written into the text as
  * literals: `pg` sends them untyped, which PostgreSQL resolves as it does a quoted literal, and
- * the unnamed statement it uses is planned with the values, as a literal is.
+ * the unnamed statement it uses is planned with the values, as a literal is. When every statement
+ * of a request went as a named prepared statement (db/typed-rows.ts: planned once per
+ * connection), pgbench runs its floor with `--protocol=prepared`, which plans each command once
+ * per client too; otherwise with the simple protocol, planning every time as the app does.
  *
  * A target that reads a different piece each request (`variesBy: "piece"`) gets one script per
  * piece (FLOOR_VARIANTS of them, pgbench picks one at random per transaction), and so do the
@@ -36,11 +39,14 @@ export interface Floor {
   from: "warm" | "miss";
   /** One script per pgbench client (a write: each client its own writer), instead of one picked at random per transaction. */
   perClient: boolean;
+  /** Every statement went prepared: pgbench plans each once per client (see the top). */
+  prepared: boolean;
 }
 
 interface Captured {
   text?: string;
   values?: unknown[];
+  prepared?: boolean;
   capture?: boolean;
 }
 
@@ -99,14 +105,13 @@ async function send(fx: Fixture, base: Request, context: Context): Promise<strin
 }
 
 /** The statements one request of `target` sends (and the path it went to). */
-async function captureOne(fx: Fixture, file: string, base: Request, context: Context): Promise<{ sql: string[]; path: string }> {
+async function captureOne(fx: Fixture, file: string, base: Request, context: Context): Promise<{ sql: string[]; path: string; prepared: boolean }> {
   const offset = sizeOf(file);
   const path = await send(fx, base, context);
   await settled(file);
-  const sql = linesAfter(file, offset)
-    .filter((l): l is Required<Pick<Captured, "text">> & Captured => typeof l.text === "string" && !/\bpgboss\b/i.test(l.text))
-    .map((l) => inlineStatement(l.text, l.values ?? []));
-  return { sql, path };
+  const sent = linesAfter(file, offset).filter((l): l is Required<Pick<Captured, "text">> & Captured => typeof l.text === "string" && !/\bpgboss\b/i.test(l.text));
+  const sql = sent.map((l) => inlineStatement(l.text, l.values ?? []));
+  return { sql, path, prepared: sent.length > 0 && sent.every((l) => l.prepared === true) };
 }
 
 const ROLLBACK_ONLY = /^(begin|commit|rollback)\b/i;
@@ -152,7 +157,7 @@ async function readFloor(fx: Fixture, file: string, target: Target, base: Reques
   let scripts = [script];
   const id = target.variesBy === "piece" ? fx.pieceIds.find((p) => used.path.includes(p)) : undefined;
   if (id) scripts = fx.pieceIds.filter((p) => p !== id).slice(0, FLOOR_VARIANTS - 1).map((p) => script.replaceAll(id, p)).concat(script);
-  return { target: target.name, scripts, statements: used.sql.length, from: used === warm ? "warm" : "miss", perClient: false };
+  return { target: target.name, scripts, statements: used.sql.length, from: used === warm ? "warm" : "miss", perClient: false, prepared: used.prepared };
 }
 
 /**
@@ -165,14 +170,16 @@ async function writeFloor(fx: Fixture, file: string, target: Target, clients: nu
   const [base] = target.requests(fx, clients, 0);
   const scripts: string[] = [];
   let statements = 0;
+  let prepared = true;
   for (let client = 0; client < clients; client++) {
     const context: Context = {};
     const miss = await captureOne(fx, file, base!, context);
     const warm = await captureOne(fx, file, base!, context);
     statements = warm.sql.length;
+    prepared &&= warm.prepared;
     scripts.push(freshWrite(floorScript(target, warm.sql), miss.sql, new Set(fx.pieceIds), clientAddress(client)));
   }
-  return { target: target.name, scripts, statements, from: "warm", perClient: true };
+  return { target: target.name, scripts, statements, from: "warm", perClient: true, prepared };
 }
 
 /**

@@ -19,6 +19,8 @@ export interface PgbenchResult {
   /** Statements per request, and whether they are a repeated request's or the first's (floors.ts). */
   statements: number;
   from: Floor["from"];
+  /** Run with --protocol=prepared (floors.ts). */
+  prepared: boolean;
 }
 
 /** Writes the floor's scripts into `dir`; returns their paths. */
@@ -62,7 +64,7 @@ async function pgbench(binDir: string, args: string[]): Promise<Run> {
  * their tps added up. `url` names the database.
  */
 export async function runPgbench(binDir: string, url: string, floor: Floor, scripts: string[], clients: number, seconds: number): Promise<PgbenchResult> {
-  const common = ["--no-vacuum", "--time", String(seconds)];
+  const common = ["--no-vacuum", "--time", String(seconds), ...(floor.prepared ? ["--protocol", "prepared"] : [])];
   const runs = floor.perClient
     ? await Promise.all(Array.from({ length: clients }, (_, i) => pgbench(binDir, [...common, "--client", "1", "--file", scripts[i % scripts.length]!, url])))
     : [await pgbench(binDir, [...common, "--client", String(clients), "--jobs", "2", ...scripts.flatMap((s) => ["--file", s]), url])];
@@ -70,5 +72,5 @@ export async function runPgbench(binDir: string, url: string, floor: Floor, scri
   const latencies = runs.map((r) => r.latencyMs).filter((l): l is number => l !== null);
   const latencyMs = latencies.length ? Number((latencies.reduce((a, b) => a + b, 0) / latencies.length).toFixed(3)) : null;
   const failed = runs.reduce((sum, r) => sum + r.failed, 0);
-  return { target: floor.target, clients, tps: Math.round(tps), latencyMs, failed, statements: floor.statements, from: floor.from };
+  return { target: floor.target, clients, tps: Math.round(tps), latencyMs, failed, statements: floor.statements, from: floor.from, prepared: floor.prepared };
 }
