@@ -1,8 +1,11 @@
 import { escapeLike } from "../../db/query-parts.ts";
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { PORTFOLIO_EXCERPT_CHARS, PORTFOLIO_MESSAGES, type PortfolioItem, type PortfolioPage, type PortfolioSort } from "#shared/schemas/portfolio.ts";
+import { SIGNATURES } from "#shared/domain/author.ts";
+import { PROMPT_KINDS } from "#shared/domain/prompt-choice.ts";
 import type { Db } from "../../db/client.ts";
+import { timestampColumn, typedRows } from "../../db/typed-rows.ts";
 import { prompts, submissions } from "../../db/schema/index.ts";
 import { cursorId, keyTimeSql } from "../../db/keyset.ts";
 import { cursorCodec, cursorInt, cursorTime } from "../../http/cursor.ts";
@@ -49,9 +52,36 @@ function cursorAfter(sort: PortfolioSort, last: { id: string; createdText: strin
 
 type PortfolioQueryOptions = { q?: string | undefined; sort: PortfolioSort; cursor?: string | undefined; limit: number };
 
-/** The query behind one portfolio page (limit + 1 rows, to know whether there is a next page); exported for EXPLAIN tests. */
-export function portfolioPageQuery(db: Db, userId: string, opts: PortfolioQueryOptions) {
-  const where: SQL[] = [eq(submissions.userId, userId)];
+const pageRow = z.object({
+  id: z.string(),
+  title: z.string().nullable(),
+  excerpt: z.string(),
+  word_count: z.coerce.number(),
+  created_at: timestampColumn,
+  created_text: z.string(),
+  updated_at: timestampColumn,
+  is_private: z.boolean(),
+  is_featured: z.boolean(),
+  submission_type: z.enum(SIGNATURES),
+  edited: z.boolean(),
+  imported: z.boolean(),
+  hidden_at: timestampColumn.nullable(),
+  hidden_reason: z.string().nullable(),
+  title_missing: z.coerce.number(),
+  title_key: z.string(),
+  prompt_id: z.string(),
+  prompt_text: z.string(),
+  prompt_date: z.string().nullable(),
+  prompt_kind: z.enum(PROMPT_KINDS),
+});
+
+/**
+ * The query behind one portfolio page (limit + 1 rows, to know whether there is a next page);
+ * exported for EXPLAIN tests. Raw SQL over Drizzle's columns: the select builder took about
+ * 0.45 ms of CPU to build this statement at every request (issue 28 item 2).
+ */
+export function portfolioPageQuery(userId: string, opts: PortfolioQueryOptions): SQL {
+  const where: SQL[] = [sql`${submissions.userId} = ${userId}::uuid`];
   const q = opts.q?.trim();
   if (q) {
     const pattern = `%${escapeLike(q)}%`;
@@ -64,56 +94,46 @@ export function portfolioPageQuery(db: Db, userId: string, opts: PortfolioQueryO
   const newest = [sql`${submissions.createdAt} desc nulls last`, sql`${submissions.id} desc nulls last`];
   const order: SQL[] =
     opts.sort === "title"
-      ? [asc(titleMissing), asc(titleKey), sql`${submissions.id} asc nulls last`]
+      ? [sql`${titleMissing} asc`, sql`${titleKey} asc`, sql`${submissions.id} asc nulls last`]
       : opts.sort === "words"
         ? [sql`${shownWords} desc nulls last`, ...newest]
         : newest;
-  return db
-    .select({
-      id: submissions.id,
-      title: shownTitle,
-      excerpt: sql<string>`left(${shownContent}, ${PORTFOLIO_EXCERPT_CHARS})`,
-      wordCount: shownWords,
-      createdAt: submissions.createdAt,
-      createdText,
-      updatedAt: submissions.updatedAt,
-      isPrivate: submissions.isPrivate,
-      isFeatured: submissions.isFeatured,
-      submissionType: submissions.submissionType,
-      edited: sql<boolean>`(${submissions.privateContent} is not null)`.mapWith(Boolean),
-      imported: sql<boolean>`(${submissions.importedAt} is not null)`.mapWith(Boolean),
-      hiddenAt: submissions.hiddenAt,
-      hiddenReason: submissions.hiddenReason,
-      titleMissing,
-      titleKey,
-      prompt: { id: prompts.id, text: prompts.text, date: prompts.date, kind: prompts.kind },
-    })
-    .from(submissions)
-    .innerJoin(prompts, eq(prompts.id, submissions.promptId))
-    .where(and(...where))
-    .orderBy(...order)
-    .limit(opts.limit + 1);
+  return sql`select ${submissions.id} as id, ${shownTitle} as title, left(${shownContent}, ${PORTFOLIO_EXCERPT_CHARS}) as excerpt,
+      ${shownWords} as word_count, ${submissions.createdAt} as created_at, ${createdText} as created_text,
+      ${submissions.updatedAt} as updated_at, ${submissions.isPrivate} as is_private, ${submissions.isFeatured} as is_featured,
+      ${submissions.submissionType} as submission_type, (${submissions.privateContent} is not null) as edited,
+      (${submissions.importedAt} is not null) as imported, ${submissions.hiddenAt} as hidden_at, ${submissions.hiddenReason} as hidden_reason,
+      ${titleMissing} as title_missing, ${titleKey} as title_key,
+      ${prompts.id} as prompt_id, ${prompts.text} as prompt_text, ${prompts.date}::text as prompt_date, ${prompts.kind} as prompt_kind
+    from ${submissions} inner join ${prompts} on ${prompts.id} = ${submissions.promptId}
+    where ${sql.join(where, sql` and `)}
+    order by ${sql.join(order, sql`, `)}
+    limit ${opts.limit + 1}`;
 }
 
 export async function listMySubmissions(db: Db, userId: string, opts: PortfolioQueryOptions): Promise<PortfolioPage> {
-  const rows = await portfolioPageQuery(db, userId, opts);
+  // Prepared (planned once per connection: db/typed-rows.ts) but for a search, whose plan depends on the words.
+  const rows = await typedRows(db, portfolioPageQuery(userId, opts), pageRow, opts.q?.trim() ? undefined : { prepared: true });
   const page = rows.slice(0, opts.limit);
   const last = page.at(-1);
-  const nextCursor = rows.length > opts.limit && last ? cursorAfter(opts.sort, last) : null;
+  const nextCursor =
+    rows.length > opts.limit && last
+      ? cursorAfter(opts.sort, { id: last.id, createdText: last.created_text, titleMissing: last.title_missing, titleKey: last.title_key, wordCount: last.word_count })
+      : null;
   const items: PortfolioItem[] = page.map((r) => ({
     id: r.id,
     title: r.title,
     excerpt: r.excerpt,
-    wordCount: r.wordCount,
-    createdAt: r.createdAt.toISOString(),
-    updatedAt: r.updatedAt.toISOString(),
-    isPrivate: r.isPrivate,
-    isFeatured: r.isFeatured,
-    submissionType: r.submissionType,
+    wordCount: r.word_count,
+    createdAt: r.created_at.toISOString(),
+    updatedAt: r.updated_at.toISOString(),
+    isPrivate: r.is_private,
+    isFeatured: r.is_featured,
+    submissionType: r.submission_type,
     edited: r.edited,
     imported: r.imported,
-    hiddenReason: r.hiddenAt ? (r.hiddenReason ?? "") : null,
-    prompt: r.prompt,
+    hiddenReason: r.hidden_at ? (r.hidden_reason ?? "") : null,
+    prompt: { id: r.prompt_id, text: r.prompt_text, date: r.prompt_date, kind: r.prompt_kind },
   }));
   return { items, nextCursor };
 }

@@ -87,7 +87,7 @@ describe("GET /api/me/submissions", () => {
       const plan = await t.deps.db.transaction(async (tx) => {
         // The test tables are tiny: without this the planner would rightly prefer a sequential scan.
         await tx.execute(sql`set local enable_seqscan = off`);
-        const res = (await tx.execute(sql`explain ${portfolioPageQuery(tx, writer.id, { sort: "recent", limit: 24, cursor })}`)) as unknown as { rows: Record<string, string>[] };
+        const res = (await tx.execute(sql`explain ${portfolioPageQuery(writer.id, { sort: "recent", limit: 24, cursor })}`)) as unknown as { rows: Record<string, string>[] };
         return res.rows.map((r) => Object.values(r)[0]).join("\n");
       });
       expect(plan).toMatch(/^Limit/);
