@@ -2,6 +2,7 @@ import { gzipSync } from "node:zlib";
 import type { Context, TypedResponse } from "hono";
 import { communityFeedPage, type CommunityFeedPage, type FeedViewerMarks } from "#shared/schemas/community.ts";
 import type { AppEnv } from "../../http/context.ts";
+import { PER_ANSWER_GZIP } from "../../http/gzip-json.ts";
 import { gzipHeadAndTail } from "../../http/gzip-splice.ts";
 import { checkContract } from "../../http/respond.ts";
 import type { Deps } from "../../deps.ts";
@@ -81,7 +82,7 @@ function ownAnswer(c: Context<AppEnv>, page: CommunityFeedPage): Response {
   if (matches(c.req.header("if-none-match"), etag)) return notModified(c, etag);
   const headers = { "Content-Type": "application/json", ETag: etag, Vary: VARY, "Cache-Control": CACHE_CONTROL };
   // Gzipped here in one call, as bytes (http/gzip-json.ts says why), by the visitor's answer's rule.
-  if (acceptsGzip(c.req.header("accept-encoding"))) return c.body(gzipSync(json) as Uint8Array<ArrayBuffer>, 200, { ...headers, "Content-Encoding": "gzip" });
+  if (acceptsGzip(c.req.header("accept-encoding"))) return c.body(gzipSync(json, PER_ANSWER_GZIP) as Uint8Array<ArrayBuffer>, 200, { ...headers, "Content-Encoding": "gzip" });
   return c.body(json, 200, headers);
 }
 
