@@ -5,25 +5,28 @@
 # path: req/s (autocannon, gzip) and the server's CPU (utime + stime of every thread, /proc) per answer.
 #
 #   BEFORE=.tmp/before DATABASE_URL=postgres://… PASSWORD=… scripts/bench/request-cost.sh ROUNDS SECONDS CONNECTIONS PATH…
+#   BEFORE=.tmp/before EMBEDDED_DIR=… PASSWORD=… scripts/bench/request-cost.sh …   (the embedded database)
 #
-# The database is one `npm run seed -- --pieces N --sign-in 1 --password PASSWORD` made; a path
-# written `signed:/api/…` is asked as writer-1 (signed in once per start).
+# The database is one `npm run seed -- --pieces N --sign-in 1 --password PASSWORD` made (for the
+# embedded one, with DATA_DIR=EMBEDDED_DIR and no DATABASE_URL; the two servers open that folder
+# in turn); a path written `signed:/api/…` is asked as writer-1 (signed in once per start).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 here=$PWD
 before=$(cd "${BEFORE:?BEFORE names the other checkout}" && pwd)
-: "${DATABASE_URL:?DATABASE_URL names the seeded database}" "${PASSWORD:?PASSWORD is the password the seed gave its writers}"
+: "${PASSWORD:?PASSWORD is the password the seed gave its writers}"
+[ -n "${DATABASE_URL:-}" ] || [ -n "${EMBEDDED_DIR:-}" ] || { echo "DATABASE_URL or EMBEDDED_DIR names the seeded database" >&2; exit 2; }
 port=${PORT:-3900}
 rounds=$1 seconds=$2 connections=$3
 shift 3
-data=$(mktemp -d)
-trap 'rm -rf "$data"' EXIT
+data=${EMBEDDED_DIR:-$(mktemp -d)}
+[ -n "${EMBEDDED_DIR:-}" ] || trap 'rm -rf "$data"' EXIT
 pid=""
 
 start() { # $1 = the checkout
   (cd "$1" && exec env -i PATH="$PATH" HOME="$HOME" NODE_ENV=production HOST=127.0.0.1 PORT="$port" APP_URL="http://localhost:$port" \
     DATA_DIR="$data" LOG_REQUESTS=false AUTH_SECRET=inkwell-benchmark-secret-not-for-production-0001 AUTH_RATE_LIMIT_SCALE=100000 \
-    TRUST_PROXY=true DATABASE_URL="$DATABASE_URL" SMTP_URL= ADMIN_EMAILS= TEST_CLOCK= node dist/server/index.js >"$data/server.log" 2>&1) &
+    TRUST_PROXY=true DATABASE_URL="${DATABASE_URL:-}" SMTP_URL= ADMIN_EMAILS= TEST_CLOCK= node dist/server/index.js >"$data/server.log" 2>&1) &
   pid=$!
   until curl -sf "http://127.0.0.1:$port/api/health" >/dev/null; do
     kill -0 "$pid" 2>/dev/null || { tail "$data/server.log"; exit 1; }
