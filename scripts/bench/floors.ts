@@ -12,7 +12,9 @@
  * the unnamed statement it uses is planned with the values, as a literal is. When every statement
  * of a request went as a named prepared statement (db/typed-rows.ts: planned once per
  * connection), pgbench runs its floor with `--protocol=prepared`, which plans each command once
- * per client too; otherwise with the simple protocol, planning every time as the app does.
+ * per client too; otherwise with the simple protocol, planning every time as the app does. Not
+ * when a literal holds `:word` (the portfolio's `'…HH24:MI:SS…'` time format): in its extended
+ * and prepared protocols pgbench takes that for one of its variables, even inside quotes.
  *
  * A target that reads a different piece each request (`variesBy: "piece"`) gets one script per
  * piece (FLOOR_VARIANTS of them, pgbench picks one at random per transaction), and so do the
@@ -111,8 +113,12 @@ async function captureOne(fx: Fixture, file: string, base: Request, context: Con
   await settled(file);
   const sent = linesAfter(file, offset).filter((l): l is Required<Pick<Captured, "text">> & Captured => typeof l.text === "string" && !/\bpgboss\b/i.test(l.text));
   const sql = sent.map((l) => inlineStatement(l.text, l.values ?? []));
-  return { sql, path, prepared: sent.length > 0 && sent.every((l) => l.prepared === true) };
+  const prepared = sent.length > 0 && sent.every((l) => l.prepared === true) && !sql.some(colonWordInLiteral);
+  return { sql, path, prepared };
 }
+
+/** A quoted literal holding `:word`, which pgbench's prepared protocol would read as a variable (see the top). */
+const colonWordInLiteral = (statement: string) => /'[^']*:[A-Za-z_][^']*'/.test(statement.replaceAll("::", ""));
 
 const ROLLBACK_ONLY = /^(begin|commit|rollback)\b/i;
 
