@@ -6,23 +6,39 @@ const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
 /*
  * The formatters, kept by zone: ICU takes about 0.1 ms to make one and a few µs to format with
- * it, and a request that reads a writer's day made two or three (issue 28 item 2). Zones in use
- * are few; the map is emptied past MAX_FORMATTERS, so made-up zone names cannot grow it.
+ * it, and a request that reads a writer's day made two or three (issue 28 item 2). They are kept
+ * under the zone's own name (ICU takes any letter case: "europe/PARIS" is Europe/Paris), each
+ * about 35 KB, at most MAX_FORMATTERS of them; the names a request gave map to it, at most
+ * MAX_NAMES. Past either the map is emptied, so made-up names cannot grow it.
  */
 const FORMATS = {
   date: { year: "numeric", month: "2-digit", day: "2-digit" },
   moment: { hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit" },
   offset: { hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
-const MAX_FORMATTERS = 1024;
+const MAX_FORMATTERS = 256;
+const MAX_NAMES = 1024;
 const formatters = new Map<string, Intl.DateTimeFormat>();
+const zoneNames = new Map<string, string>();
+
+/** The zone's own name; throws a RangeError for a zone ICU does not know. */
+function zoneNamed(timeZone: string): string {
+  let zone = zoneNames.get(timeZone);
+  if (zone === undefined) {
+    zone = new Intl.DateTimeFormat("en-CA", { timeZone }).resolvedOptions().timeZone;
+    if (zoneNames.size >= MAX_NAMES) zoneNames.clear();
+    zoneNames.set(timeZone, zone);
+  }
+  return zone;
+}
 
 /** The en-CA formatter of `format` in `timeZone`; throws a RangeError for a zone ICU does not know. */
 function formatterFor(format: keyof typeof FORMATS, timeZone: string): Intl.DateTimeFormat {
-  const key = `${format} ${timeZone}`;
+  const zone = zoneNamed(timeZone);
+  const key = `${format} ${zone}`;
   let f = formatters.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat("en-CA", { timeZone, ...FORMATS[format] });
+    f = new Intl.DateTimeFormat("en-CA", { timeZone: zone, ...FORMATS[format] });
     if (formatters.size >= MAX_FORMATTERS) formatters.clear();
     formatters.set(key, f);
   }
@@ -32,7 +48,7 @@ function formatterFor(format: keyof typeof FORMATS, timeZone: string): Intl.Date
 export function isValidTimeZone(tz: string): boolean {
   if (!tz || tz.length > 64) return false;
   try {
-    formatterFor("date", tz);
+    zoneNamed(tz);
     return true;
   } catch {
     return false;
