@@ -133,7 +133,7 @@ export function resultsMarkdown(info: RunInfo, sizes: SizeRun[]): string {
     ...sizes.flatMap((s) => s.engines.map((e) => engineTable(s, e))),
     "## Each endpoint against its floor",
     "",
-    "Each endpoint through the app, divided by its own statements (captured from the app, `scripts/bench/floors.ts`) through pgbench on the same database at the same client count, run right after the app's run of it. \"a miss\": a cached page sends no SQL, so its floor is what its first request sent. \"prepared\": the app sent its statements prepared (planned once per connection), and pgbench ran them with `--protocol=prepared`. Writes run rolled back (no commit flush), so their ratio is a lower bound.",
+    "Each endpoint through the app, divided by its own statements (captured from the app, `scripts/bench/floors.ts`) through pgbench on the same database at the same client count, run right after the app's run of it. \"a miss\": a cached page sends no SQL, so its floor is what its first request sent. \"prepared\": the app sent its statements as named prepared statements, and pgbench ran them with `--protocol=prepared`. Writes run rolled back (no commit flush), so their ratio is a lower bound.",
     "",
     floorTable(sizes),
     "",

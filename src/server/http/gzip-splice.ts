@@ -46,7 +46,7 @@ function storedBlocks(bytes: Uint8Array): Uint8Array {
   return out;
 }
 
-/** The CRC-32 of `bytes` continued from `value` (node:zlib's crc32 answers 0 for an empty array, not `value`). */
+/** The CRC-32 of `bytes` continued from `value` (node:zlib's crc32 answers 0, not `value`, for the empty array TextEncoder makes). */
 const crcAfter = (value: number, bytes: Uint8Array) => (bytes.length === 0 ? value : crc32(bytes, value));
 
 /** One gzip member holding `head` then the tail's bytes. */

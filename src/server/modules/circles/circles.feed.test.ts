@@ -4,6 +4,7 @@ import { CIRCLE_PAGE_SIZE, COMMUNITY_FEED_LIMIT } from "#shared/constants.ts";
 import { CIRCLE_MESSAGES } from "#shared/domain/circles.ts";
 import { countWords, pagesFor } from "#shared/domain/words.ts";
 import { localDate } from "#shared/domain/dates.ts";
+import { withViewerMarks } from "#shared/domain/viewer-marks.ts";
 import type { CircleFeedPage, MyCircles } from "#shared/schemas/circles.ts";
 import { pieceCircles, submissions } from "#server/db/schema/index.ts";
 import { createPrompt } from "#tests/factories.ts";
@@ -143,7 +144,7 @@ describe("GET /api/circles/:slug/feed", () => {
     await call(cast.owner, "DELETE", `/api/circles/${cast.circle.slug}/members/${cast.member.id}`);
     const feed = await feedPage(cast.moderator, cast.circle.slug);
     expect(feed.body.items).toHaveLength(1);
-    expect(feed.body.items[0]).toMatchObject({ id, preview: "A card's worth of words.", truncated: false, author: { label: cast.member.name, signature: "name" }, isMine: false });
+    expect(withViewerMarks(feed.body).items[0]).toMatchObject({ id, preview: "A card's worth of words.", truncated: false, author: { label: cast.member.name, signature: "name" }, isMine: false });
     expect(feed.body.nextCursor).toBeNull();
   });
 });

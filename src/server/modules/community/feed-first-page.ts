@@ -100,9 +100,10 @@ async function viewerAnswer(c: Context<AppEnv>, cached: CachedFeedPage, viewerId
   if (mine.size === 0 && liked.size === 0) return visitorAnswer(c, cached);
   const ids = cached.page.items.map((i) => i.id);
   const marks: FeedViewerMarks = { likedByMe: ids.filter((id) => liked.has(id)), isMine: ids.filter((id) => mine.has(id)) };
-  const head = utf8.encode(`{"marks":${JSON.stringify(marks)},`);
+  const marksJson = JSON.stringify(marks);
+  const head = utf8.encode(`{"marks":${marksJson},`);
   // The cached page's validator and these marks: the answer changes when either does.
-  const etag = etagOf(`${cached.etag}${JSON.stringify(marks)}`);
+  const etag = etagOf(`${cached.etag}${marksJson}`);
   if (matches(c.req.header("if-none-match"), etag)) return notModified(c, etag);
   const headers = { "Content-Type": "application/json", ETag: etag, Vary: VARY, "Cache-Control": CACHE_CONTROL };
   if (acceptsGzip(c.req.header("accept-encoding"))) return c.body(gzipHeadAndTail(head, cached.tail), 200, { ...headers, "Content-Encoding": "gzip" });
