@@ -39,6 +39,10 @@ async function tickAt(iso: string, u: TestUser) {
 
 describe("notification digest", () => {
   it("comes daily from 09:00 local time with the unread notifications since the last one, and not at all without any", async () => {
+    // Stamped on the test's own calendar, not the real one: at real time, they would come after
+    // the pick below (stamped 2026-12-03 12:00) once that day had passed, and the pick would count
+    // as already listed.
+    t.deps.testClock!.set(new Date("2026-12-01T12:00:00Z"));
     const u = await digestReader("daily", "Europe/Lisbon");
     const piece = await createSubmission(t, u, { title: "Harbour" });
     const seen = await createSubmission(t, u, { title: "Already seen" });
