@@ -15,6 +15,8 @@ export const TEST_NEW_ACCOUNT_LIMITS = { NEW_ACCOUNT_DAILY_PIECES: "100000", NEW
  * The base environment of a real server process under test: its own port, quiet, fast writing time,
  * passwords hashed at a test cost (src/server/test-password-hash.ts) when it runs with NODE_ENV=test.
  */
+const FAKETIME_VARS = ["LD_PRELOAD", "FAKETIME", "FAKETIME_DONT_FAKE_MONOTONIC", "FAKETIME_NO_CACHE"] as const;
+
 export function serverEnv(env: Record<string, string>): Record<string, string> {
   const merged: Record<string, string> = {
     PATH: process.env.PATH ?? "",
@@ -27,6 +29,8 @@ export function serverEnv(env: Record<string, string>): Record<string, string> {
     ...TEST_NEW_ACCOUNT_LIMITS,
     TEST_CHEAP_PASSWORD_HASH: "true",
     AUTH_SECRET: "process-test-secret-process-test-secret-0123",
+    // A run under libfaketime (a sweep for tests that only pass before some date) gives its clock to the servers it starts.
+    ...Object.fromEntries(FAKETIME_VARS.flatMap((k) => (process.env[k] ? [[k, process.env[k]]] : []))),
     ...env,
   };
   // Allowed only in a test run (env.ts): a process started as production or development goes without.
