@@ -25,6 +25,7 @@ import { getFeedPage } from "./feed.service.ts";
 import { feedCacheOf, serveCachedPage } from "./feed-first-page.ts";
 import { setLike } from "./likes.service.ts";
 import { getPiece } from "./piece.service.ts";
+import { servePieceToVisitor } from "./piece-visitor.ts";
 import { getPromptHistory } from "./prompt-history.service.ts";
 
 /** A piece's id in the path: not a UUID names nothing, 404 like any missing piece. */
@@ -53,7 +54,10 @@ export const communityRoutes = new Hono<AppEnv>()
     return respond(c, promptHistory, await getPromptHistory(deps, localDate(deps.clock.now(), c.get("timeZone"))));
   })
   .get("/community/pieces/:id", pieceId, async (c) => {
-    const piece = await getPiece(c.get("deps").db, c.req.valid("param").id, viewerOf(c.get("user")));
+    const user = c.get("user");
+    // A visitor's piece comes from the instance's cache (piece-visitor.ts); a reader's carries their marks and blocks.
+    if (!user) return servePieceToVisitor(c, c.req.valid("param").id);
+    const piece = await getPiece(c.get("deps").db, c.req.valid("param").id, viewerOf(user));
     return respond(c, pieceDetailResponse, { piece });
   })
   .put("/community/pieces/:id/like", likeLimit, signedIn(MESSAGES.loginToLike), notSuspended, pieceId, async (c) => {

@@ -132,4 +132,32 @@ describe("the feed's fast path", () => {
       draining = false;
     }
   });
+
+  it("answers a visitor's kept piece exactly as the app does, and leaves to the app a reader, a share link and a piece changed since", async () => {
+    const p = await ownPrompt();
+    const [id] = await insertPieces([{ user: writer, promptId: p.id, createdAt: minutesAgo(3) }]);
+    const path = `/api/community/pieces/${id}`;
+    expect((await get(path)).fast).toBe(false);
+    await untilCached(path);
+    for (const encoding of ["identity", "gzip"]) {
+      const headers = { "accept-encoding": encoding };
+      const fast = await get(path, headers);
+      expect(fast).toEqual({ ...(await byApp(path, headers)), fast: true });
+      expect(JSON.parse(fast.body)).toMatchObject({ piece: { id, likedByMe: false, isMine: false } });
+      const conditional = { ...headers, "if-none-match": fast.headers.etag! };
+      expect(await get(path, conditional)).toEqual({ ...(await byApp(path, conditional)), fast: true, status: 304, body: "" });
+    }
+    expect((await get(path.toUpperCase().replace("/API/COMMUNITY/PIECES/", "/api/community/pieces/"))).fast).toBe(true);
+
+    const mine = await get(path, { cookie: writer.cookie! });
+    expect(mine.fast).toBe(false);
+    expect(JSON.parse(mine.body).piece.isMine).toBe(true);
+    expect((await get(`${path}?share=x`)).fast).toBe(false);
+    expect((await get(`${path}/comments`)).fast).toBe(false);
+
+    expect((await t.request(`${path}/like`, { method: "PUT", cookie: other.cookie })).status).toBe(200);
+    const after = await get(path);
+    expect(after.fast).toBe(false);
+    expect(JSON.parse(after.body).piece.likeCount).toBe(1);
+  });
 });

@@ -4,10 +4,12 @@ import type { Deps } from "../../deps.ts";
 import { logRequest, securityHeaderValues } from "../../http/security.ts";
 import { SESSION_COOKIE } from "../../http/session.ts";
 import { feedCacheOf, visitorAnswerParts } from "./feed-first-page.ts";
+import { pieceCacheOf } from "./piece-cache.ts";
 
 /*
- * A visitor's feed page (a first page, or a later one by a cursor) answered straight from Node's request when this instance has it
- * cached: no web-standard Request, Headers or Response is made and no middleware runs, which
+ * A visitor's feed page (a first page, or a later one by a cursor), or an open piece
+ * (piece-cache.ts), answered straight from Node's request when this instance has it cached: no
+ * web-standard Request, Headers or Response is made and no middleware runs, which
  * is most of what such a request costs through the app (a profile put the adaptation at
  * 40–60 % of a feed request's CPU).
  *
@@ -19,36 +21,53 @@ import { feedCacheOf, visitorAnswerParts } from "./feed-first-page.ts";
  */
 
 const PATH = "/api/community/feed";
+const PIECE_PATH = "/api/community/pieces/";
+/** The route pattern a piece is counted under in the metrics, as the app counts it. */
+const PIECE_ROUTE = "/api/community/pieces/:id";
+const UUID_LENGTH = 36;
 const VIEW_PARAMS = new Set(["prompt", "filter", "sort", "cursor"]);
 
 export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 export function feedFastPath(deps: Deps, opts: { draining: () => boolean }): FastPath {
-  const cache = feedCacheOf(deps);
+  const feeds = feedCacheOf(deps);
+  const pieces = pieceCacheOf(deps);
   const security = securityHeaderValues(deps.env.APP_URL);
   const log = deps.env.LOG_REQUESTS && deps.env.NODE_ENV !== "test";
-  return (req, res) => {
-    if (req.method !== "GET" || opts.draining()) return false;
-    const url = req.url ?? "";
-    const q = url.indexOf("?");
-    if ((q < 0 ? url : url.slice(0, q)) !== PATH) return false;
-    if (req.headers.cookie?.includes(SESSION_COOKIE)) return false;
+  /** The cached feed page a feed URL's parameters name, if they are all the app's own and valid. */
+  const feedPage = (search: string, now: number) => {
     const view: Record<string, string> = {};
-    for (const [name, value] of new URLSearchParams(q < 0 ? "" : url.slice(q + 1))) {
-      if (!VIEW_PARAMS.has(name) || name in view) return false;
+    for (const [name, value] of new URLSearchParams(search)) {
+      if (!VIEW_PARAMS.has(name) || name in view) return undefined;
       view[name] = value;
     }
     const parsed = feedQuery.safeParse(view);
-    if (!parsed.success) return false;
+    return parsed.success ? feeds.peek(parsed.data, parsed.data.cursor ?? null, now) : undefined;
+  };
+  return (req, res) => {
+    if (req.method !== "GET" || opts.draining()) return false;
+    if (req.headers.cookie?.includes(SESSION_COOKIE)) return false;
+    const url = req.url ?? "";
+    const q = url.indexOf("?");
+    const path = q < 0 ? url : url.slice(0, q);
     const started = performance.now();
-    const cached = cache.peek(parsed.data, parsed.data.cursor ?? null, deps.clock.now().getTime());
-    if (!cached) return false;
+    const now = deps.clock.now().getTime();
+    let cached, route;
+    if (path === PATH) {
+      cached = feedPage(q < 0 ? "" : url.slice(q + 1), now);
+      // The app's route pattern for this path is the path itself.
+      route = PATH;
+    } else if (q < 0 && path.length === PIECE_PATH.length + UUID_LENGTH && path.startsWith(PIECE_PATH)) {
+      // Kept under the id as the app reads it (lower case); only an id the app read is ever kept.
+      cached = pieces.peek(path.slice(PIECE_PATH.length).toLowerCase(), now);
+      route = PIECE_ROUTE;
+    }
+    if (!cached || !route) return false;
     const answer = visitorAnswerParts(cached, req.headers["if-none-match"], req.headers["accept-encoding"]);
     res.writeHead(answer.status, { ...answer.headers, ...security, ...(answer.body === null ? {} : { "Content-Length": answer.body.byteLength }) });
     res.end(answer.body ?? undefined);
-    if (log) logRequest("GET", PATH, answer.status, started);
-    // The app's route pattern for this path is the path itself.
-    deps.metrics?.observeRequest("GET", PATH, answer.status, (performance.now() - started) / 1000);
+    if (log) logRequest("GET", path, answer.status, started);
+    deps.metrics?.observeRequest("GET", route, answer.status, (performance.now() - started) / 1000);
     return true;
   };
 }

@@ -62,8 +62,8 @@ function notModified(c: Context<AppEnv>, etag: string): Response {
   return c.body(null, 304, { ETag: etag, Vary: VARY, "Cache-Control": CACHE_CONTROL });
 }
 
-/** A visitor's answer from a cached page: status, headers (without the app-wide ones) and body. */
-export function visitorAnswerParts(cached: CachedFeedPage, ifNoneMatch: string | undefined, acceptEncoding: string | undefined) {
+/** A visitor's answer from a cached page (or a cached piece, piece-visitor.ts): status, headers (without the app-wide ones) and body. */
+export function visitorAnswerParts(cached: Pick<CachedFeedPage, "etag" | "gzip" | "plain">, ifNoneMatch: string | undefined, acceptEncoding: string | undefined) {
   if (matches(ifNoneMatch, cached.etag)) return { status: 304 as const, headers: { ETag: cached.etag, Vary: VARY, "Cache-Control": CACHE_CONTROL }, body: null };
   const headers = { "Content-Type": "application/json", ETag: cached.etag, Vary: VARY, "Cache-Control": CACHE_CONTROL };
   if (acceptsGzip(acceptEncoding)) return { status: 200 as const, headers: { ...headers, "Content-Encoding": "gzip" }, body: cached.gzip };

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "#tests/setup/app.ts";
 import { eventually } from "#tests/setup/eventually.ts";
 import { SseReader, type } from "#tests/setup/sse-reader.ts";
-import { createUser } from "#tests/factories.ts";
+import { createSubmission, createUser } from "#tests/factories.ts";
 import { withFastPath } from "../../http/node-server.ts";
 import { JOBS_SCHEMA } from "../../jobs/queue.ts";
 import { MAIL_QUEUE } from "../../mail/outbox.ts";
@@ -91,6 +91,31 @@ describe("GET /metrics reports", () => {
       expect(hits).toBeGreaterThanOrEqual(1);
       // Every feed request was counted once, as the route it is, whoever answered it.
       expect(requests).toBe(hits + misses);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it("a visitor's open pieces: cache hits and misses, and each read counted once as its route, the fast path's too", async () => {
+    const writer = await createUser(t);
+    const piece = await createSubmission(t, writer);
+    const path = `/api/community/pieces/${piece.id}`;
+    const count = (s: Awaited<ReturnType<typeof scrape>>, labels: Record<string, string>) => sample(s, labels.result ? "inkwell_piece_cache_requests_total" : "inkwell_http_requests_total", labels);
+    const route = { method: "GET", route: "/api/community/pieces/:id", status: "200" };
+    let fast = 0;
+    const fastPath = feedFastPath(t.deps, { draining: () => false });
+    const server = await new Promise<Server>((resolve) => {
+      const s = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1", createServer: withFastPath((req, res) => fastPath(req, res) && ++fast > 0) }, () => resolve(s as Server));
+    });
+    try {
+      const before = await scrape(t);
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      await eventually(async () => (await fetch(base + path)).status, () => fast > 0);
+      const after = await scrape(t);
+      const hits = count(after, { result: "hit" }) - count(before, { result: "hit" });
+      const misses = count(after, { result: "miss" }) - count(before, { result: "miss" });
+      expect([hits >= 1, misses >= 1]).toEqual([true, true]);
+      expect(count(after, route) - count(before, route)).toBe(hits + misses);
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }

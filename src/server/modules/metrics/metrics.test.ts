@@ -67,6 +67,7 @@ describe("what GET /metrics says", () => {
       inkwell_job_failed_attempts_total: "COUNTER",
       inkwell_mails_total: "COUNTER",
       inkwell_feed_cache_requests_total: "COUNTER",
+      inkwell_piece_cache_requests_total: "COUNTER",
       nodejs_eventloop_lag_p99_seconds: "GAUGE",
       nodejs_eventloop_lag_max_seconds: "GAUGE",
       process_resident_memory_bytes: "GAUGE",

@@ -5,6 +5,7 @@ import type { Metrics } from "./metrics.ts";
 import { withDeadline } from "../../deadline.ts";
 import { waitingJobs, type WaitingJobs } from "../../jobs/status.ts";
 import { feedCacheOf } from "../community/feed-first-page.ts";
+import { pieceCacheOf } from "../community/piece-cache.ts";
 import { streamSlots } from "../events/stream-limits.ts";
 
 /*
@@ -100,6 +101,13 @@ export function createMetrics(deps: Deps): Metrics {
   ]);
   tally(registry, "inkwell_feed_cache_requests_total", "Feed pages (first pages, and later pages by a cursor a cached page handed out) asked of this instance's cache: hit (answered from it) or miss (read from the database).", ["result"], () => {
     const cache = feedCacheOf(deps);
+    return [
+      [{ result: "hit" }, cache.hits],
+      [{ result: "miss" }, cache.misses],
+    ];
+  });
+  tally(registry, "inkwell_piece_cache_requests_total", "A visitor's open pieces asked of this instance's cache: hit (answered from it) or miss (read from the database).", ["result"], () => {
+    const cache = pieceCacheOf(deps);
     return [
       [{ result: "hit" }, cache.hits],
       [{ result: "miss" }, cache.misses],

@@ -1,0 +1,181 @@
+import { gzipSync } from "node:zlib";
+import type { z } from "zod";
+import type { pieceDetailResponse } from "#shared/schemas/community.ts";
+import type { LiveEvent } from "#shared/schemas/events.ts";
+import type { Deps } from "../../deps.ts";
+import type { StoredLiveEvent } from "../../realtime/bus.ts";
+import { eventFedCacheOf, OwnEventHold, type EventFedCache } from "../../realtime/event-fed-cache.ts";
+import { etagOf } from "./feed-cache.ts";
+
+/*
+ * An open piece as a visitor reads it (GET /api/community/pieces/:id without a session; issue 28
+ * item 3), kept per instance by id: its JSON, that JSON gzipped once, and a weak ETag. Only what
+ * the visitor may read is ever in it: it is filled by the same read as before (getPiece with no
+ * viewer, db/audience.ts decides), and a piece the visitor may not read is a 404, never kept.
+ *
+ * It stays what the database would answer the way the feed's pages do (feed-cache.ts): every
+ * change to what the open piece shows comes with a live event that reaches every instance, and
+ * `pieceStaleAfter` (one exhaustive switch) says which pieces each event changes: its likes, its
+ * comments, its controls and content warning, its pick, its deletion, hiding or move to private,
+ * and a deleted writer's pieces turning Anonymous (piece:controls). A published public piece's
+ * text, title and signature never change (only a private piece is edited). What comes without an
+ * event (a writer renaming themselves, an admin editing a prompt's words) is bounded as on the
+ * feed: a piece is read again after PIECE_CACHE_MAX_AGE_MS at most. A read that began before an
+ * event naming its piece (or naming every piece) is not kept, nor one made while this instance's
+ * own write is between its commit and its NOTIFY.
+ *
+ * A signed-in reader's piece carries their own marks and their blocks: it is read for them, as before.
+ */
+
+export const PIECE_CACHE_MAX_ENTRIES = 1_000;
+export const PIECE_CACHE_MAX_BYTES = 8 * 1024 * 1024;
+export const PIECE_CACHE_MAX_AGE_MS = 30_000;
+
+/** A visitor's answer, made once: the JSON, gzipped, and its validator. */
+export interface CachedPiece {
+  id: string;
+  plain: Uint8Array<ArrayBuffer>;
+  gzip: Uint8Array<ArrayBuffer>;
+  etag: string;
+  expiresAt: number;
+}
+
+function unreachable(event: never): never {
+  throw new Error(`no piece cache rule for live event ${JSON.stringify(event)}`);
+}
+
+/** Which kept pieces an event may change: `"all"`, or the one it names (exhaustive, never looser). */
+export function pieceStaleAfter(event: LiveEvent): "all" | "none" | string {
+  switch (event.type) {
+    // A piece restored by a moderator or from the trash comes back as published: cheap to drop all, and exact.
+    case "piece:published":
+      return "all";
+    case "piece:deleted":
+    case "piece:liked":
+    case "piece:commented":
+    case "piece:controls":
+    case "piece:featured":
+      return event.payload.id;
+    // A circle's events name pieces a visitor may read too when they are also public: drop that piece.
+    case "circle:published":
+    case "circle:changed":
+    case "circle:liked":
+    case "circle:commented":
+      return event.payload.id;
+    case "reports:changed":
+      return "none";
+    default:
+      return unreachable(event);
+  }
+}
+
+const utf8 = new TextEncoder();
+
+type PieceDetailResponse = z.output<typeof pieceDetailResponse>;
+
+export class PieceCache implements EventFedCache {
+  private readonly entries = new Map<string, CachedPiece>();
+  /** Reads under way, by id; `stale` once an event named their piece while they ran. */
+  private readonly filling = new Map<string, { epoch: number; stale: boolean; value: Promise<CachedPiece> }>();
+  private readonly own = new OwnEventHold();
+  private epoch = 0;
+  private bytes = 0;
+  /** Answered from the cache, and read from the database, since start. */
+  hits = 0;
+  misses = 0;
+
+  constructor(private readonly limits = { entries: PIECE_CACHE_MAX_ENTRIES, bytes: PIECE_CACHE_MAX_BYTES, maxAgeMs: PIECE_CACHE_MAX_AGE_MS }) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  delivered(event: StoredLiveEvent): void {
+    this.own.delivered(event.id);
+    this.invalidate(event);
+  }
+
+  recorded(event: StoredLiveEvent): void {
+    if (pieceStaleAfter(event) === "none") return;
+    this.own.recorded(event.id);
+    this.invalidate(event);
+  }
+
+  clear(): void {
+    this.epoch++;
+    this.entries.clear();
+    this.filling.clear();
+    this.bytes = 0;
+  }
+
+  /** The kept answer for piece `id` (lower case) if it is fresh, without reading anything. */
+  peek(id: string, now: number): CachedPiece | undefined {
+    const hit = this.entries.get(id);
+    if (!hit || hit.expiresAt <= now) return undefined;
+    // Most recently used last: eviction takes the first.
+    this.entries.delete(id);
+    this.entries.set(id, hit);
+    this.hits++;
+    return hit;
+  }
+
+  /** The kept answer for `id`, or one made from `load` (kept when nothing changed it meanwhile). A load that throws (a 404) keeps nothing. */
+  get(id: string, now: number, load: () => Promise<PieceDetailResponse>): Promise<CachedPiece> {
+    const hit = this.peek(id, now);
+    if (hit) return Promise.resolve(hit);
+    this.misses++;
+    this.remove(id);
+    const pending = this.filling.get(id);
+    if (pending && pending.epoch === this.epoch && !pending.stale) return pending.value;
+    const fill = { epoch: this.epoch, stale: false, value: null as unknown as Promise<CachedPiece> };
+    fill.value = load().then((body) => {
+      const json = JSON.stringify(body);
+      const plain = utf8.encode(json);
+      const entry: CachedPiece = { id, plain, gzip: gzipSync(plain) as Uint8Array<ArrayBuffer>, etag: etagOf(json), expiresAt: now + this.limits.maxAgeMs };
+      if (this.filling.get(id) === fill) this.filling.delete(id);
+      if (fill.epoch === this.epoch && !fill.stale && !this.own.holding()) this.store(entry);
+      return entry;
+    });
+    fill.value.catch(() => this.filling.get(id) === fill && this.filling.delete(id));
+    this.filling.set(id, fill);
+    return fill.value;
+  }
+
+  private invalidate(event: LiveEvent): void {
+    const stale = pieceStaleAfter(event);
+    if (stale === "none") return;
+    if (stale === "all") {
+      this.epoch++;
+      this.entries.clear();
+      this.bytes = 0;
+      return;
+    }
+    this.remove(stale);
+    const pending = this.filling.get(stale);
+    if (pending) pending.stale = true;
+  }
+
+  private store(entry: CachedPiece): void {
+    const bytes = entry.plain.length + entry.gzip.length;
+    if (bytes > this.limits.bytes) return;
+    this.remove(entry.id);
+    this.entries.set(entry.id, entry);
+    this.bytes += bytes;
+    for (const [oldest] of this.entries) {
+      if (this.entries.size <= this.limits.entries && this.bytes <= this.limits.bytes) break;
+      this.remove(oldest);
+    }
+  }
+
+  private remove(id: string): void {
+    const e = this.entries.get(id);
+    if (!e) return;
+    this.entries.delete(id);
+    this.bytes -= e.plain.length + e.gzip.length;
+  }
+}
+
+const caches = new WeakMap<Deps, PieceCache>();
+
+/** The instance's piece cache, with its subscriptions made on first use. */
+export const pieceCacheOf = (deps: Deps): PieceCache => eventFedCacheOf(caches, deps, () => new PieceCache());

@@ -1,0 +1,31 @@
+import type { Context, TypedResponse } from "hono";
+import type { z } from "zod";
+import { pieceDetailResponse } from "#shared/schemas/community.ts";
+import { VISITOR } from "../../db/audience.ts";
+import type { AppEnv } from "../../http/context.ts";
+import { checkContract } from "../../http/respond.ts";
+import { visitorAnswerParts } from "./feed-first-page.ts";
+import { pieceCacheOf } from "./piece-cache.ts";
+import { getPiece } from "./piece.service.ts";
+
+/*
+ * GET /api/community/pieces/:id for a visitor, from the instance's PieceCache (piece-cache.ts):
+ * the answer the route gave before, made once per piece and sent as kept, with the feed's
+ * validators (a weak ETag answered 304 on If-None-Match, `Cache-Control: private, no-cache`,
+ * `Vary: Accept-Encoding, Cookie`: feed-first-page.ts). A piece the visitor may not read is the
+ * route's 404, thrown by getPiece and never kept.
+ */
+
+type PieceResponse = Response & TypedResponse<z.output<typeof pieceDetailResponse>, 200, "json">;
+
+export async function servePieceToVisitor(c: Context<AppEnv>, id: string): Promise<PieceResponse> {
+  const deps = c.get("deps");
+  const cached = await pieceCacheOf(deps).get(id, deps.clock.now().getTime(), async () => {
+    const piece = await getPiece(deps.db, id, VISITOR);
+    // Checked once, when made, as respond() checks every answer.
+    return checkContract(pieceDetailResponse, { piece }, c.req.path);
+  });
+  const { status, headers, body } = visitorAnswerParts(cached, c.req.header("if-none-match"), c.req.header("accept-encoding"));
+  const res: Response = body === null ? c.body(null, status, headers) : c.body(body, status, headers);
+  return res as PieceResponse;
+}
