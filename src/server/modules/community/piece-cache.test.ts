@@ -23,19 +23,41 @@ async function visit(id: string, headers: Record<string, string> = {}) {
   return { status: res.status, res, piece: text ? (JSON.parse(text) as { piece: CommunityPieceDetail }).piece : undefined };
 }
 
-/** A public piece a visitor has read twice, the second time from the cache. */
+/**
+ * Reads piece `id` as a visitor until the cache answers: the first read is only noted, the
+ * second is kept (a piece asked for twice lately), the third comes from the cache.
+ */
+async function keep(id: string) {
+  const cache = pieceCacheOf(t.deps);
+  for (let i = 0; i < 2; i++) expect((await visit(id)).status).toBe(200);
+  expect(cache.peek(id, t.deps.clock.now().getTime())).toBeDefined();
+  const hits = cache.hits;
+  expect((await visit(id)).status).toBe(200);
+  expect(cache.hits).toBe(hits + 1);
+}
+
+/** A public piece a visitor reads from the cache. */
 async function keptPiece(content = "The harbour lights blinked like slow punctuation.") {
   const p = await ownPrompt();
   const piece = await createSubmission(t, writer, { promptId: p.id, createdAt: minutesAgo(2), content });
-  const cache = pieceCacheOf(t.deps);
-  expect((await visit(piece.id)).status).toBe(200);
-  const hits = cache.hits;
-  expect((await visit(piece.id)).status).toBe(200);
-  expect(cache.hits).toBe(hits + 1);
+  await keep(piece.id);
   return piece.id;
 }
 
 describe("a visitor's open piece, kept per instance", () => {
+  it("keeps only a piece asked for twice lately: a first read is answered as any read", async () => {
+    const p = await ownPrompt();
+    const piece = await createSubmission(t, writer, { promptId: p.id, createdAt: minutesAgo(2) });
+    const first = await visit(piece.id);
+    expect(first.piece!.id).toBe(piece.id);
+    expect(first.res.headers.get("etag")).toBeNull();
+    expect(pieceCacheOf(t.deps).peek(piece.id, t.deps.clock.now().getTime())).toBeUndefined();
+    const second = await visit(piece.id);
+    expect(second.piece).toEqual(first.piece);
+    expect(second.res.headers.get("etag")).toMatch(/^W\//);
+    expect(pieceCacheOf(t.deps).peek(piece.id, t.deps.clock.now().getTime())).toBeDefined();
+  });
+
   it("is the answer the database gives, plain and gzipped, and 304 on its ETag", async () => {
     const id = await keptPiece();
     const plain = await visit(id);
@@ -90,7 +112,7 @@ describe("a visitor's open piece, kept per instance", () => {
     const p = await ownPrompt();
     const leaver = await createUser(t, { name: "Ottoline Vance" });
     const piece = await createSubmission(t, leaver, { promptId: p.id, createdAt: minutesAgo(1) });
-    await visit(piece.id);
+    await keep(piece.id);
     expect((await visit(piece.id)).piece!.author.label).toBe("Ottoline Vance");
     const left = await t.request("/api/me/account/delete", { json: { password: leaver.password, publicPieces: "keep-anonymous" }, cookie: leaver.cookie });
     expect(left.status).toBe(200);

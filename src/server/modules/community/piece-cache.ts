@@ -4,12 +4,15 @@ import type { pieceDetailResponse } from "#shared/schemas/community.ts";
 import type { LiveEvent } from "#shared/schemas/events.ts";
 import type { Deps } from "../../deps.ts";
 import type { StoredLiveEvent } from "../../realtime/bus.ts";
+import { PER_ANSWER_GZIP } from "../../http/gzip-json.ts";
 import { eventFedCacheOf, OwnEventHold, type EventFedCache } from "../../realtime/event-fed-cache.ts";
 import { etagOf } from "./feed-cache.ts";
 
 /*
  * An open piece as a visitor reads it (GET /api/community/pieces/:id without a session; issue 28
- * item 3), kept per instance by id: its JSON, that JSON gzipped once, and a weak ETag. Only what
+ * item 3), kept per instance by id: its JSON, that JSON gzipped once (at the level of an answer
+ * made per request, http/gzip-json.ts: most pieces are read once, and their fill is that answer),
+ * and a weak ETag. Only what
  * the visitor may read is ever in it: it is filled by the same read as before (getPiece with no
  * viewer, db/audience.ts decides), and a piece the visitor may not read is a 404, never kept.
  *
@@ -78,9 +81,11 @@ export class PieceCache implements EventFedCache {
   /** Reads under way, by id; `stale` once an event named their piece while they ran. */
   private readonly filling = new Map<string, { epoch: number; stale: boolean; value: Promise<CachedPiece> }>();
   private readonly own = new OwnEventHold();
+  /** Pieces read once lately and not kept (admits), oldest first. */
+  private readonly missedOnce = new Set<string>();
   private epoch = 0;
   private bytes = 0;
-  /** Answered from the cache, and read from the database, since start. */
+  /** Answered from the cache, and read from the database (a first read let by the door included), since start. */
   hits = 0;
   misses = 0;
 
@@ -105,6 +110,7 @@ export class PieceCache implements EventFedCache {
     this.epoch++;
     this.entries.clear();
     this.filling.clear();
+    this.missedOnce.clear();
     this.bytes = 0;
   }
 
@@ -131,7 +137,7 @@ export class PieceCache implements EventFedCache {
     fill.value = load().then((body) => {
       const json = JSON.stringify(body);
       const plain = utf8.encode(json);
-      const entry: CachedPiece = { id, plain, gzip: gzipSync(plain) as Uint8Array<ArrayBuffer>, etag: etagOf(json), expiresAt: now + this.limits.maxAgeMs };
+      const entry: CachedPiece = { id, plain, gzip: gzipSync(plain, PER_ANSWER_GZIP) as Uint8Array<ArrayBuffer>, etag: etagOf(json), expiresAt: now + this.limits.maxAgeMs };
       if (this.filling.get(id) === fill) this.filling.delete(id);
       if (fill.epoch === this.epoch && !fill.stale && !this.own.holding()) this.store(entry);
       return entry;
@@ -139,6 +145,19 @@ export class PieceCache implements EventFedCache {
     fill.value.catch(() => this.filling.get(id) === fill && this.filling.delete(id));
     this.filling.set(id, fill);
     return fill.value;
+  }
+
+  /**
+   * Whether a read of `id` that missed should fill the cache: only a piece asked for twice lately
+   * (the first ask is noted, and answered as before by its caller, uncounted here). Most pieces
+   * are read once; making and keeping an answer for each cost a cold read ~20 % more CPU
+   * (BENCHMARKS.md), where the door costs it nothing.
+   */
+  admits(id: string): boolean {
+    if (this.missedOnce.delete(id) || this.filling.has(id)) return true;
+    this.missedOnce.add(id);
+    if (this.missedOnce.size > this.limits.entries * 4) this.missedOnce.delete(this.missedOnce.values().next().value!);
+    return false;
   }
 
   private invalidate(event: LiveEvent): void {

@@ -81,6 +81,18 @@ describe("PieceCache", () => {
     expect(await titleOf(cache.get(b, 0, loader(b, "found")))).toBe("found");
   });
 
+  it("lets in a piece's second read lately, or one while its first is being kept, and forgets the oldest first reads", () => {
+    const cache = new PieceCache({ entries: 2, bytes: 100_000, maxAgeMs: 60_000 });
+    expect([cache.admits(a), cache.admits(a), cache.admits(a)]).toEqual([false, true, false]);
+    const ids = Array.from({ length: 9 }, () => crypto.randomUUID());
+    for (const id of ids) expect(cache.admits(id)).toBe(false);
+    // At most four times the cache's pieces are remembered: the first of the nine is forgotten.
+    expect(cache.admits(ids[0]!)).toBe(false);
+    expect(cache.admits(ids[8]!)).toBe(true);
+    void cache.get(b, 0, () => new Promise(() => undefined));
+    expect(cache.admits(b)).toBe(true);
+  });
+
   it("has a rule for every live event type: each one about a piece drops that piece", () => {
     const samples: LiveEvent[] = [
       { type: "piece:liked", payload: { id: a, likeCount: 1 } },
