@@ -46,10 +46,12 @@ export function feedFastPath(deps: Deps, opts: { draining: () => boolean }): Fas
   };
   return (req, res) => {
     if (req.method !== "GET" || opts.draining()) return false;
-    if (req.headers.cookie?.includes(SESSION_COOKIE)) return false;
     const url = req.url ?? "";
     const q = url.indexOf("?");
     const path = q < 0 ? url : url.slice(0, q);
+    const piece = q < 0 && path.length === PIECE_PATH.length + UUID_LENGTH && path.startsWith(PIECE_PATH);
+    // Everything else goes to the app before anything is read from the request (Node makes its headers object on first use).
+    if ((path !== PATH && !piece) || req.headers.cookie?.includes(SESSION_COOKIE)) return false;
     const started = performance.now();
     const now = deps.clock.now().getTime();
     let cached, route;
@@ -57,7 +59,7 @@ export function feedFastPath(deps: Deps, opts: { draining: () => boolean }): Fas
       cached = feedPage(q < 0 ? "" : url.slice(q + 1), now);
       // The app's route pattern for this path is the path itself.
       route = PATH;
-    } else if (q < 0 && path.length === PIECE_PATH.length + UUID_LENGTH && path.startsWith(PIECE_PATH)) {
+    } else {
       // Kept under the id as the app reads it (lower case); only an id the app read is ever kept.
       cached = pieces.peek(path.slice(PIECE_PATH.length).toLowerCase(), now);
       route = PIECE_ROUTE;
