@@ -10,7 +10,7 @@ import { SseReader, type } from "#tests/setup/sse-reader.ts";
  * DATABASE_URL; on the embedded PGlite there is no second instance, so it is skipped there.
  */
 
-describe("the feed's first-page cache across two instances", () => {
+describe("the feed's first-page cache, and the open piece's, across two instances", () => {
   it.skipIf(!process.env.DATABASE_URL)("is never stale on B after a publish, a like or a delete on A has reached B", async () => {
     const { appA, appB, close } = await twoInstances(process.env.DATABASE_URL!);
     try {
@@ -56,6 +56,12 @@ describe("the feed's first-page cache across two instances", () => {
       expect(afterPublish.page.items.map((i) => i.id)).toEqual([submission.id]);
       expect(afterPublish.etag).not.toBe(before.etag);
       expect((await readB("?sort=liked")).page.items.map((i) => i.id)).toEqual([submission.id]);
+      // A visitor's open piece, kept on B (a piece is kept on its second read, piece-cache.ts).
+      const pieceB = async () => {
+        const res = await appB.request(`/api/community/pieces/${submission.id}`);
+        return { status: res.status, piece: res.status === 200 ? ((await res.json()) as { piece: { likeCount: number } }).piece : null };
+      };
+      for (let i = 0; i < 3; i++) expect((await pieceB()).piece?.likeCount).toBe(0);
 
       // A like on A.
       const liked = await appA.request(`/api/community/pieces/${submission.id}/like`, { method: "PUT", headers: { origin: APP_URL, cookie: reader } });
@@ -63,6 +69,7 @@ describe("the feed's first-page cache across two instances", () => {
       await sse.next(type("piece:liked"), 10_000);
       expect((await readB()).page.items[0]!.likeCount).toBe(1);
       expect((await readB("?sort=liked")).page.items[0]!.likeCount).toBe(1);
+      expect((await pieceB()).piece?.likeCount).toBe(1);
 
       // A delete on A.
       const deleted = await appA.request(`/api/submissions/${submission.id}`, { method: "DELETE", headers: { origin: APP_URL, cookie: writer } });
@@ -70,6 +77,7 @@ describe("the feed's first-page cache across two instances", () => {
       await sse.next(type("piece:deleted"), 10_000);
       expect((await readB()).page.items).toEqual([]);
       expect((await readB("?sort=liked")).page.items).toEqual([]);
+      expect((await pieceB()).status).toBe(404);
       await sse.close();
     } finally {
       await close();

@@ -4,27 +4,25 @@ import type { pieceDetailResponse } from "#shared/schemas/community.ts";
 import type { LiveEvent } from "#shared/schemas/events.ts";
 import type { Deps } from "../../deps.ts";
 import type { StoredLiveEvent } from "../../realtime/bus.ts";
-import { PER_ANSWER_GZIP } from "../../http/gzip-json.ts";
 import { eventFedCacheOf, OwnEventHold, type EventFedCache } from "../../realtime/event-fed-cache.ts";
 import { etagOf } from "./feed-cache.ts";
 
 /*
  * An open piece as a visitor reads it (GET /api/community/pieces/:id without a session; issue 28
- * item 3), kept per instance by id: its JSON, that JSON gzipped once (at the level of an answer
- * made per request, http/gzip-json.ts: most pieces are read once, and their fill is that answer),
- * and a weak ETag. Only what
+ * item 3), kept per instance by id once it is asked for twice lately (`admits`): its JSON, that
+ * JSON gzipped once, and a weak ETag. Only what
  * the visitor may read is ever in it: it is filled by the same read as before (getPiece with no
  * viewer, db/audience.ts decides), and a piece the visitor may not read is a 404, never kept.
  *
  * It stays what the database would answer the way the feed's pages do (feed-cache.ts): every
  * change to what the open piece shows comes with a live event that reaches every instance, and
- * `pieceStaleAfter` (one exhaustive switch) says which pieces each event changes: its likes, its
+ * `pieceStaleAfter` (one exhaustive switch) says which piece each event changes: its likes, its
  * comments, its controls and content warning, its pick, its deletion, hiding or move to private,
- * and a deleted writer's pieces turning Anonymous (piece:controls). A published public piece's
+ * its coming back, and a deleted writer's pieces turning Anonymous (piece:controls). A published public piece's
  * text, title and signature never change (only a private piece is edited). What comes without an
  * event (a writer renaming themselves, an admin editing a prompt's words) is bounded as on the
  * feed: a piece is read again after PIECE_CACHE_MAX_AGE_MS at most. A read that began before an
- * event naming its piece (or naming every piece) is not kept, nor one made while this instance's
+ * event naming its piece (or a resync) is not kept, nor one made while this instance's
  * own write is between its commit and its NOTIFY.
  *
  * A signed-in reader's piece carries their own marks and their blocks: it is read for them, as before.
@@ -47,24 +45,24 @@ function unreachable(event: never): never {
   throw new Error(`no piece cache rule for live event ${JSON.stringify(event)}`);
 }
 
-/** Which kept pieces an event may change: `"all"`, or the one it names (exhaustive, never looser). */
-export function pieceStaleAfter(event: LiveEvent): "all" | "none" | string {
+/** Which kept piece an event may change, by its id as kept (lower case), or none (exhaustive, never looser). */
+export function pieceStaleAfter(event: LiveEvent): "none" | string {
   switch (event.type) {
-    // A piece restored by a moderator or from the trash comes back as published: cheap to drop all, and exact.
+    // A piece published, or restored by a moderator or from the trash, was a 404 before, and a 404
+    // is never kept; no other piece shows anything of it (a piece's streak is its own, stored).
     case "piece:published":
-      return "all";
     case "piece:deleted":
     case "piece:liked":
     case "piece:commented":
     case "piece:controls":
     case "piece:featured":
-      return event.payload.id;
+      return event.payload.id.toLowerCase();
     // A circle's events name pieces a visitor may read too when they are also public: drop that piece.
     case "circle:published":
     case "circle:changed":
     case "circle:liked":
     case "circle:commented":
-      return event.payload.id;
+      return event.payload.id.toLowerCase();
     case "reports:changed":
       return "none";
     default:
@@ -81,7 +79,7 @@ export class PieceCache implements EventFedCache {
   /** Reads under way, by id; `stale` once an event named their piece while they ran. */
   private readonly filling = new Map<string, { epoch: number; stale: boolean; value: Promise<CachedPiece> }>();
   private readonly own = new OwnEventHold();
-  /** Pieces read once lately and not kept (admits), oldest first. */
+  /** Pieces read once lately and not kept, or kept and dropped by an event (admits), oldest first. */
   private readonly missedOnce = new Set<string>();
   private epoch = 0;
   private bytes = 0;
@@ -137,7 +135,7 @@ export class PieceCache implements EventFedCache {
     fill.value = load().then((body) => {
       const json = JSON.stringify(body);
       const plain = utf8.encode(json);
-      const entry: CachedPiece = { id, plain, gzip: gzipSync(plain, PER_ANSWER_GZIP) as Uint8Array<ArrayBuffer>, etag: etagOf(json), expiresAt: now + this.limits.maxAgeMs };
+      const entry: CachedPiece = { id, plain, gzip: gzipSync(plain) as Uint8Array<ArrayBuffer>, etag: etagOf(json), expiresAt: now + this.limits.maxAgeMs };
       if (this.filling.get(id) === fill) this.filling.delete(id);
       if (fill.epoch === this.epoch && !fill.stale && !this.own.holding()) this.store(entry);
       return entry;
@@ -148,28 +146,28 @@ export class PieceCache implements EventFedCache {
   }
 
   /**
-   * Whether a read of `id` that missed should fill the cache: only a piece asked for twice lately
-   * (the first ask is noted, and answered as before by its caller, uncounted here). Most pieces
-   * are read once; making and keeping an answer for each cost a cold read ~20 % more CPU
-   * (BENCHMARKS.md), where the door costs it nothing.
+   * Whether a read of `id` that missed should fill the cache: a piece asked for twice lately (the
+   * first ask is noted, and answered as before by its caller, uncounted here), or one kept until it
+   * expired or an event dropped it. Most pieces are read once: keeping each would make every such
+   * read pay for an answer nobody reuses, and push out the pieces people do come back to.
    */
   admits(id: string): boolean {
-    if (this.missedOnce.delete(id) || this.filling.has(id)) return true;
+    // Asked for before, being kept now, or kept until it expired or an event dropped it.
+    if (this.missedOnce.delete(id) || this.filling.has(id) || this.entries.has(id)) return true;
+    this.noteMissed(id);
+    return false;
+  }
+
+  private noteMissed(id: string): void {
     this.missedOnce.add(id);
     if (this.missedOnce.size > this.limits.entries * 4) this.missedOnce.delete(this.missedOnce.values().next().value!);
-    return false;
   }
 
   private invalidate(event: LiveEvent): void {
     const stale = pieceStaleAfter(event);
     if (stale === "none") return;
-    if (stale === "all") {
-      this.epoch++;
-      this.entries.clear();
-      this.bytes = 0;
-      return;
-    }
-    this.remove(stale);
+    // Kept again on its next read (admits): it was asked for often enough to be kept once.
+    if (this.remove(stale)) this.noteMissed(stale);
     const pending = this.filling.get(stale);
     if (pending) pending.stale = true;
   }
@@ -186,11 +184,12 @@ export class PieceCache implements EventFedCache {
     }
   }
 
-  private remove(id: string): void {
+  private remove(id: string): boolean {
     const e = this.entries.get(id);
-    if (!e) return;
+    if (!e) return false;
     this.entries.delete(id);
     this.bytes -= e.plain.length + e.gzip.length;
+    return true;
   }
 }
 

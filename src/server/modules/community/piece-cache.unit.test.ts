@@ -58,14 +58,23 @@ describe("PieceCache", () => {
     releaseB();
     await slowB;
     expect(cache.peek(b, 0)).toBeDefined();
-    // An event about every piece (a publish: a restored piece) overtakes every read.
+    // A publish (a piece restored) names its piece alone; a resync overtakes every read.
+    cache.delivered({ id: 3, type: "piece:published", payload: { id: a, promptId: a } });
+    expect([cache.peek(a, 0), cache.peek(b, 0)?.id]).toEqual([undefined, b]);
     let releaseC: () => void = () => undefined;
     const c = crypto.randomUUID();
     const slowC = cache.get(c, 0, () => new Promise((r) => (releaseC = () => r(body(c, "c")))));
-    cache.delivered({ id: 3, type: "piece:published", payload: { id: a, promptId: a } });
+    cache.clear();
     releaseC();
     await slowC;
-    expect([cache.peek(c, 0), cache.peek(a, 0), cache.peek(b, 0)]).toEqual([undefined, undefined, undefined]);
+    expect([cache.peek(c, 0), cache.peek(b, 0)]).toEqual([undefined, undefined]);
+  });
+
+  it("drops a piece by the event's id in any case", async () => {
+    const cache = new PieceCache();
+    await cache.get(a, 0, loader(a, "kept"));
+    cache.delivered(likedEvent(a.toUpperCase()));
+    expect(cache.peek(a, 0)).toBeUndefined();
   });
 
   it("keeps nothing while its own write is between commit and NOTIFY, nor a read that failed", async () => {
@@ -93,8 +102,21 @@ describe("PieceCache", () => {
     expect(cache.admits(b)).toBe(true);
   });
 
-  it("has a rule for every live event type: each one about a piece drops that piece", () => {
+  it("lets in at once a kept piece that expired or that an event dropped", async () => {
+    const cache = new PieceCache({ entries: 10, bytes: 100_000, maxAgeMs: 1000 });
+    await cache.get(a, 0, loader(a, "a"));
+    expect(cache.peek(a, 1000)).toBeUndefined();
+    expect(cache.admits(a)).toBe(true);
+    await cache.get(b, 0, loader(b, "b"));
+    cache.delivered(likedEvent(b));
+    expect(cache.admits(b)).toBe(true);
+    // Not a piece it never kept, nor one no event named.
+    expect(cache.admits(crypto.randomUUID())).toBe(false);
+  });
+
+  it("has a rule for every live event type: each one about a piece drops that piece alone", () => {
     const samples: LiveEvent[] = [
+      { type: "piece:published", payload: { id: a, promptId: b } },
       { type: "piece:liked", payload: { id: a, likeCount: 1 } },
       { type: "piece:commented", payload: { id: a, commentCount: 1 } },
       { type: "piece:deleted", payload: { id: a } },
@@ -105,13 +127,10 @@ describe("PieceCache", () => {
       { type: "circle:commented", payload: { circleIds: [b], id: a, commentCount: 1 } },
       { type: "circle:changed", payload: { circleIds: [b], id: a } },
     ];
-    const others: LiveEvent[] = [
-      { type: "piece:published", payload: { id: a, promptId: b } },
-      { type: "reports:changed", payload: {} },
-    ];
+    const others: LiveEvent[] = [{ type: "reports:changed", payload: {} }];
     const types = liveEventSchema.options.map((o) => o.shape.type.value);
     expect([...samples, ...others].map((e) => e.type).sort()).toEqual([...types].sort());
     for (const e of samples) expect(pieceStaleAfter(e), e.type).toBe(a);
-    expect(others.map(pieceStaleAfter)).toEqual(["all", "none"]);
+    expect(others.map(pieceStaleAfter)).toEqual(["none"]);
   });
 });
