@@ -50,7 +50,7 @@ export function feedFastPath(deps: Deps, opts: { draining: () => boolean }): Fas
     const q = url.indexOf("?");
     const path = q < 0 ? url : url.slice(0, q);
     const piece = q < 0 && path.length === PIECE_PATH.length + UUID_LENGTH && path.startsWith(PIECE_PATH);
-    // Everything else goes to the app before anything is read from the request (Node makes its headers object on first use).
+    // Anything but the feed or a piece goes to the app at once.
     if ((path !== PATH && !piece) || req.headers.cookie?.includes(SESSION_COOKIE)) return false;
     const started = performance.now();
     const now = deps.clock.now().getTime();
