@@ -54,17 +54,11 @@ export function feedFastPath(deps: Deps, opts: { draining: () => boolean }): Fas
     if ((path !== PATH && !piece) || req.headers.cookie?.includes(SESSION_COOKIE)) return false;
     const started = performance.now();
     const now = deps.clock.now().getTime();
-    let cached, route;
-    if (path === PATH) {
-      cached = feedPage(q < 0 ? "" : url.slice(q + 1), now);
-      // The app's route pattern for this path is the path itself.
-      route = PATH;
-    } else {
-      // Kept under the id as the app reads it (lower case); only an id the app read is ever kept.
-      cached = pieces.peek(path.slice(PIECE_PATH.length).toLowerCase(), now);
-      route = PIECE_ROUTE;
-    }
-    if (!cached || !route) return false;
+    // A piece is kept under its id as the app reads it (lower case); only an id the app read is ever kept.
+    const cached = piece ? pieces.peek(path.slice(PIECE_PATH.length).toLowerCase(), now) : feedPage(q < 0 ? "" : url.slice(q + 1), now);
+    if (!cached) return false;
+    // The app's route pattern for the feed is its path itself.
+    const route = piece ? PIECE_ROUTE : PATH;
     const answer = visitorAnswerParts(cached, req.headers["if-none-match"], req.headers["accept-encoding"]);
     res.writeHead(answer.status, { ...answer.headers, ...security, ...(answer.body === null ? {} : { "Content-Length": answer.body.byteLength }) });
     res.end(answer.body ?? undefined);

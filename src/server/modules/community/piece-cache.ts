@@ -50,14 +50,13 @@ export function pieceStaleAfter(event: LiveEvent): "none" | string {
   switch (event.type) {
     // A piece published, or restored by a moderator or from the trash, was a 404 before, and a 404
     // is never kept; no other piece shows anything of it (a piece's streak is its own, stored).
+    // A circle's events name pieces a visitor may read too when they are also public.
     case "piece:published":
     case "piece:deleted":
     case "piece:liked":
     case "piece:commented":
     case "piece:controls":
     case "piece:featured":
-      return event.payload.id.toLowerCase();
-    // A circle's events name pieces a visitor may read too when they are also public: drop that piece.
     case "circle:published":
     case "circle:changed":
     case "circle:liked":
@@ -95,13 +94,15 @@ export class PieceCache implements EventFedCache {
 
   delivered(event: StoredLiveEvent): void {
     this.own.delivered(event.id);
-    this.invalidate(event);
+    const stale = pieceStaleAfter(event);
+    if (stale !== "none") this.drop(stale);
   }
 
   recorded(event: StoredLiveEvent): void {
-    if (pieceStaleAfter(event) === "none") return;
+    const stale = pieceStaleAfter(event);
+    if (stale === "none") return;
     this.own.recorded(event.id);
-    this.invalidate(event);
+    this.drop(stale);
   }
 
   clear(): void {
@@ -163,12 +164,11 @@ export class PieceCache implements EventFedCache {
     if (this.missedOnce.size > this.limits.entries * 4) this.missedOnce.delete(this.missedOnce.values().next().value!);
   }
 
-  private invalidate(event: LiveEvent): void {
-    const stale = pieceStaleAfter(event);
-    if (stale === "none") return;
+  /** An event changed piece `id`: what is kept of it goes, and a read of it under way is not kept. */
+  private drop(id: string): void {
     // Kept again on its next read (admits): it was asked for often enough to be kept once.
-    if (this.remove(stale)) this.noteMissed(stale);
-    const pending = this.filling.get(stale);
+    if (this.remove(id)) this.noteMissed(id);
+    const pending = this.filling.get(id);
     if (pending) pending.stale = true;
   }
 
