@@ -52,9 +52,22 @@ export class Drain {
         const response = await fetch(request, ...rest);
         return this.draining ? withConnectionClose(response) : response;
       } finally {
-        if (--this.inFlight === 0) for (const resolve of this.idle.splice(0)) resolve();
+        this.settled();
       }
     }) as F;
+  }
+
+  /**
+   * Counts `work`, an answer the fast path makes beside the app (modules/community/feed-fast-path.ts),
+   * as a request in flight until it settles: shutdown waits for it as for the app's.
+   */
+  track<T>(work: Promise<T>): Promise<T> {
+    this.inFlight++;
+    return work.finally(() => this.settled());
+  }
+
+  private settled(): void {
+    if (--this.inFlight === 0) for (const resolve of this.idle.splice(0)) resolve();
   }
 
   /** Starts draining; resolves when every request taken before it has been answered. */

@@ -47,15 +47,27 @@ function drainAfterAnswer(req: IncomingMessage, res: ServerResponse) {
 }
 
 /**
- * Node's createServer with a fast path in front of the app's listener: `fast` answers what it
- * can straight from Node's request and returns true; everything else goes to the app. Every
- * request's unread body is drained after its answer (drainAfterAnswer).
+ * Answers a request straight from Node's request: true when it did (or will: a promise of true),
+ * false when the app must (at once, or when the promise says so, before anything was written).
  */
-export function withFastPath(fast: (req: IncomingMessage, res: ServerResponse) => boolean) {
+export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
+
+/**
+ * Node's createServer with a fast path in front of the app's listener: `fast` answers what it
+ * can; everything else goes to the app. Every request's unread body is drained after its answer
+ * (drainAfterAnswer).
+ */
+export function withFastPath(fast: FastPath) {
   return ((options: ServerOptions, listener: RequestListener) =>
     createServer(options, (req, res) => {
       drainAfterAnswer(req, res);
-      if (!fast(req, res)) void listener(req, res);
+      const answered = fast(req, res);
+      if (answered === false) void listener(req, res);
+      else if (answered !== true) {
+        // A fast path that failed before it wrote leaves the request to the app (which answers its own way: a 503 when the database is away).
+        const toApp = () => (res.headersSent ? res.destroy() : void listener(req, res));
+        answered.then((ok) => ok || toApp(), toApp);
+      }
     })) as typeof createServer;
 }
 

@@ -155,8 +155,12 @@ export class FeedCache implements EventFedCache {
     return this.handedOut.has(k) || this.entries.has(k);
   }
 
-  /** The cached page for `key` and `cursor` (null: the first page) if it is fresh, without reading anything. */
-  peek(key: FeedKey, cursor: string | null, now: number): CachedFeedPage | undefined {
+  /**
+   * The cached page for `key` and `cursor` (null: the first page) if it is fresh, without reading
+   * anything; counted as a hit unless `count` is false (a caller that may still hand the request
+   * on counts its own answer: `hits++`).
+   */
+  peek(key: FeedKey, cursor: string | null, now: number, count = true): CachedFeedPage | undefined {
     const k = pageKey(key, cursor);
     const hit = this.entries.get(k);
     if (!hit || hit.expiresAt <= now) return undefined;
@@ -165,7 +169,7 @@ export class FeedCache implements EventFedCache {
     this.entries.set(k, hit);
     // A hit is counted here (the fast path peeks), a miss in get(): a request that finds nothing
     // in the fast path goes on to get(), so each request counts once.
-    this.hits++;
+    if (count) this.hits++;
     return hit;
   }
 

@@ -6,8 +6,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { COMMUNITY_PAGE_SIZE } from "#shared/constants.ts";
 import { withViewerMarks } from "#shared/domain/viewer-marks.ts";
 import type { CommunityFeedPage } from "#shared/schemas/community.ts";
+import { createUser } from "#tests/factories.ts";
 import { withFastPath } from "../../http/node-server.ts";
 import { feedFastPath } from "./feed-fast-path.ts";
+import { feedCacheOf } from "./feed-first-page.ts";
 import { insertPieces, minutesAgo, other, ownPrompt, t, useCommunityApp, writer } from "./test-helpers.ts";
 
 /*
@@ -21,11 +23,13 @@ let server: Server;
 let base: string;
 let fastAnswers = 0;
 let draining = false;
+/** While set, a reader's marks "fail" as a query does when the database is away. */
+let marksFail = false;
 
 beforeAll(async () => {
-  const fast = feedFastPath(t.deps, { draining: () => draining });
-  const counted = (req: Parameters<typeof fast>[0], res: Parameters<typeof fast>[1]) => {
-    const answered = fast(req, res);
+  const fast = feedFastPath(t.deps, { draining: () => draining, track: (work) => (marksFail ? Promise.reject(new Error("the database is away")) : work) });
+  const counted = async (req: Parameters<typeof fast>[0], res: Parameters<typeof fast>[1]) => {
+    const answered = await fast(req, res);
     if (answered) fastAnswers++;
     return answered;
   };
@@ -111,15 +115,100 @@ describe("the feed's fast path", () => {
     expect((JSON.parse(after.body) as CommunityFeedPage).items[0]!.likeCount).toBe(1);
   });
 
-  it("leaves to the app a signed-in reader, a search, a cursor, a bad or unknown parameter, and shutdown", async () => {
+  it("answers a signed-in reader's cached page exactly as the app does, with their own marks: plain, gzipped and 304", async () => {
     const p = await ownPrompt();
-    const [id] = await insertPieces([{ user: writer, promptId: p.id, createdAt: minutesAgo(3) }]);
+    const [mineId, likedId, otherId] = await insertPieces([
+      { user: writer, promptId: p.id, createdAt: minutesAgo(3) },
+      { user: other, promptId: p.id, createdAt: minutesAgo(4) },
+      { user: other, promptId: p.id, createdAt: minutesAgo(5) },
+    ]);
+    expect((await t.request(`/api/community/pieces/${likedId}/like`, { method: "PUT", cookie: writer.cookie })).status).toBe(200);
+    const path = `/api/community/feed?prompt=${p.id}`;
+    const cookie = writer.cookie!;
+    // The page is cached, and so is the reader's session (the app's first read of it keeps it).
+    await vi.waitFor(async () => expect((await get(path, { cookie })).fast).toBe(true));
+    for (const encoding of ["identity", "gzip"]) {
+      const headers = { cookie, "accept-encoding": encoding };
+      const hits = feedCacheOf(t.deps).hits;
+      const fast = await get(path, headers);
+      expect(feedCacheOf(t.deps).hits - hits).toBe(1);
+      expect(fast).toEqual({ ...(await byApp(path, headers)), fast: true });
+      const items = withViewerMarks(JSON.parse(fast.body) as CommunityFeedPage).items;
+      expect(items.map((i) => [i.id, i.isMine, i.likedByMe])).toEqual([
+        [mineId, true, false],
+        [likedId, false, true],
+        [otherId, false, false],
+      ]);
+      const conditional = { ...headers, "if-none-match": fast.headers.etag! };
+      expect(await get(path, conditional)).toEqual({ ...(await byApp(path, conditional)), fast: true, status: 304, body: "" });
+    }
+    // Their browser's zone, when it is the one stored on their row, changes nothing.
+    expect(await get(path, { cookie, "x-time-zone": "UTC" })).toMatchObject({ status: 200, fast: true });
+    // Another reader is never given the first one's marks.
+    const theirs = withViewerMarks(JSON.parse((await get(path, { cookie: other.cookie! })).body) as CommunityFeedPage).items;
+    expect(theirs.map((i) => [i.isMine, i.likedByMe])).toEqual([
+      [false, false],
+      [true, false],
+      [true, false],
+    ]);
+  });
+
+  it("leaves to the app a reader whose session it does not hold, who signed out, whose browser zone is new, who blocks a writer on the page, or whose marks cannot be read", async () => {
+    const p = await ownPrompt();
+    const [byWriter, byOther] = await insertPieces([
+      { user: writer, promptId: p.id, createdAt: minutesAgo(3) },
+      { user: other, promptId: p.id, createdAt: minutesAgo(4) },
+    ]);
+    const path = `/api/community/feed?prompt=${p.id}`;
+    await untilCached(path);
+    const reader = await createUser(t, { name: "Careful Reader" });
+    const cookie = reader.cookie!;
+    // Its first read: the app verifies the session (and keeps it).
+    expect(await get(path, { cookie })).toMatchObject({ status: 200, fast: false });
+    await vi.waitFor(async () => expect((await get(path, { cookie })).fast).toBe(true));
+
+    // A zone unlike the stored one: the app moves the writer's stored zone (http/session.ts).
+    const travelled = await get(path, { cookie, "x-time-zone": "Asia/Tokyo" });
+    expect(travelled).toMatchObject({ status: 200, fast: false });
+
+    marksFail = true;
+    try {
+      const failed = await get(path, { cookie });
+      expect(failed).toMatchObject({ status: 200, fast: false });
+      expect(failed.body).toBe((await byApp(path, { cookie })).body);
+    } finally {
+      marksFail = false;
+    }
+
+    // A block covering a piece on the page: the page is read for them alone, without that writer.
+    expect((await t.json("/api/blocks", { cookie, json: { pieceId: byWriter } })).status).toBe(201);
+    const hits = feedCacheOf(t.deps).hits;
+    const blocked = await get(path, { cookie });
+    expect(blocked).toMatchObject({ status: 200, fast: false });
+    expect((JSON.parse(blocked.body) as CommunityFeedPage).items.map((i) => i.id)).toEqual([byOther]);
+    // Counted once: by the app, which was handed it.
+    expect(feedCacheOf(t.deps).hits - hits).toBe(1);
+
+    // Signed out: never answered as them again, here or by the app.
+    const leaving = await createUser(t, { name: "Leaving Reader" });
+    expect((await t.request(`/api/community/pieces/${byOther}/like`, { method: "PUT", cookie: leaving.cookie })).status).toBe(200);
+    await vi.waitFor(async () => {
+      const theirs = await get(path, { cookie: leaving.cookie! });
+      expect(theirs.fast).toBe(true);
+      expect(JSON.parse(theirs.body)).toHaveProperty("marks.likedByMe", [byOther]);
+    });
+    expect((await t.request("/api/auth/sign-out", { json: {}, cookie: leaving.cookie })).status).toBe(200);
+    const gone = await get(path, { cookie: leaving.cookie! });
+    expect(gone.fast).toBe(false);
+    expect(JSON.parse(gone.body)).not.toHaveProperty("marks");
+  });
+
+  it("leaves to the app a search, a cursor, a bad or unknown parameter, and shutdown", async () => {
+    const p = await ownPrompt();
+    await insertPieces([{ user: writer, promptId: p.id, createdAt: minutesAgo(3) }]);
     const path = `/api/community/feed?prompt=${p.id}`;
     await untilCached(path);
 
-    const mine = await get(path, { cookie: writer.cookie! });
-    expect(mine.fast).toBe(false);
-    expect(withViewerMarks(JSON.parse(mine.body) as CommunityFeedPage).items.find((i) => i.id === id)?.isMine).toBe(true);
     expect(await get(`${path}&q=words`)).toMatchObject({ status: 200, fast: false });
     expect(await get(`${path}&sort=sideways`)).toMatchObject({ status: 422, fast: false });
     expect(await get(`${path}&prompt=all`)).toMatchObject({ fast: false });

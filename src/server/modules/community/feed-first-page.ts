@@ -5,6 +5,7 @@ import type { AppEnv } from "../../http/context.ts";
 import { PER_ANSWER_GZIP } from "../../http/gzip-json.ts";
 import { gzipHeadAndTail } from "../../http/gzip-splice.ts";
 import { checkContract } from "../../http/respond.ts";
+import type { Db } from "../../db/client.ts";
 import type { Deps } from "../../deps.ts";
 import { eventFedCacheOf } from "../../realtime/event-fed-cache.ts";
 import { etagOf, FeedCache, type CachedFeedPage, type FeedKey } from "./feed-cache.ts";
@@ -70,10 +71,11 @@ export function visitorAnswerParts(cached: Pick<CachedFeedPage, "etag" | "gzip" 
   return { status: 200 as const, headers, body: cached.plain };
 }
 
-function visitorAnswer(c: Context<AppEnv>, cached: CachedFeedPage): Response {
-  const { headers, body } = visitorAnswerParts(cached, c.req.header("if-none-match"), c.req.header("accept-encoding"));
-  return body === null ? c.body(null, 304, headers) : c.body(body, 200, headers);
-}
+/** The status, headers (without the app-wide ones) and body of an answer made from a cached page. */
+export type AnswerParts = ReturnType<typeof visitorAnswerParts>;
+
+/** An answer's parts as Hono's Response. */
+const answerOf = (c: Context<AppEnv>, { headers, body }: AnswerParts): Response => (body === null ? c.body(null, 304, headers) : c.body(body, 200, headers));
 
 /** A page made for this viewer alone: its ETag is its own JSON's. */
 function ownAnswer(c: Context<AppEnv>, page: CommunityFeedPage): Response {
@@ -88,29 +90,37 @@ function ownAnswer(c: Context<AppEnv>, page: CommunityFeedPage): Response {
 
 const utf8 = new TextEncoder();
 
-async function viewerAnswer(c: Context<AppEnv>, cached: CachedFeedPage, viewerId: string): Promise<Response> {
-  const deps = c.get("deps");
-  const { mine, liked, anyBlocked } = await viewerMarks(deps.db, viewerId, [...cached.ids]);
-  // A page holding a piece by a writer the viewer blocks is read for them alone, filtered by the
-  // database (issue 13 item 5): a full page, and a cursor that pages on without that writer.
-  if (anyBlocked) {
-    const read = await readFeedPage(deps.db, { ...cached.key, cursor: cached.cursor ?? undefined, q: "", viewerId, now: deps.clock.now() });
-    return ownAnswer(c, checkContract(communityFeedPage, read.page, c.req.path));
-  }
-  if (mine.size === 0 && liked.size === 0) return visitorAnswer(c, cached);
+/**
+ * A signed-in viewer's answer from a cached page: the page with their marks. Null when a piece on
+ * it is by a writer the viewer blocks: that page is not theirs to be served (issue 13 item 5).
+ * Used by the route and by the fast path (feed-fast-path.ts), so both answer alike.
+ */
+export async function viewerAnswerParts(db: Db, cached: CachedFeedPage, viewerId: string, ifNoneMatch: string | undefined, acceptEncoding: string | undefined): Promise<AnswerParts | null> {
+  const { mine, liked, anyBlocked } = await viewerMarks(db, viewerId, [...cached.ids]);
+  if (anyBlocked) return null;
+  if (mine.size === 0 && liked.size === 0) return visitorAnswerParts(cached, ifNoneMatch, acceptEncoding);
   const ids = cached.page.items.map((i) => i.id);
   const marks: FeedViewerMarks = { likedByMe: ids.filter((id) => liked.has(id)), isMine: ids.filter((id) => mine.has(id)) };
   const marksJson = JSON.stringify(marks);
   const head = utf8.encode(`{"marks":${marksJson},`);
   // The cached page's validator and these marks: the answer changes when either does.
   const etag = etagOf(`${cached.etag}${marksJson}`);
-  if (matches(c.req.header("if-none-match"), etag)) return notModified(c, etag);
+  if (matches(ifNoneMatch, etag)) return { status: 304, headers: { ETag: etag, Vary: VARY, "Cache-Control": CACHE_CONTROL }, body: null };
   const headers = { "Content-Type": "application/json", ETag: etag, Vary: VARY, "Cache-Control": CACHE_CONTROL };
-  if (acceptsGzip(c.req.header("accept-encoding"))) return c.body(gzipHeadAndTail(head, cached.tail), 200, { ...headers, "Content-Encoding": "gzip" });
+  if (acceptsGzip(acceptEncoding)) return { status: 200, headers: { ...headers, "Content-Encoding": "gzip" }, body: gzipHeadAndTail(head, cached.tail) };
   const body = new Uint8Array(head.length + cached.tail.bytes.length);
   body.set(head, 0);
   body.set(cached.tail.bytes, head.length);
-  return c.body(body, 200, headers);
+  return { status: 200, headers, body };
+}
+
+async function viewerAnswer(c: Context<AppEnv>, cached: CachedFeedPage, viewerId: string): Promise<Response> {
+  const deps = c.get("deps");
+  const parts = await viewerAnswerParts(deps.db, cached, viewerId, c.req.header("if-none-match"), c.req.header("accept-encoding"));
+  if (parts) return answerOf(c, parts);
+  // Read for them alone, filtered by the database: a full page, and a cursor that pages on without the writer they block.
+  const read = await readFeedPage(deps.db, { ...cached.key, cursor: cached.cursor ?? undefined, q: "", viewerId, now: deps.clock.now() });
+  return ownAnswer(c, checkContract(communityFeedPage, read.page, c.req.path));
 }
 
 /** The JSON of a feed page (checked against communityFeedPage when cached), as the typed client sees it. */
@@ -125,6 +135,6 @@ export async function serveCachedPage(c: Context<AppEnv>, key: FeedKey, cursor: 
     // Checked once, when made: every answer made from it only sets two booleans.
     return { ...read, page: checkContract(communityFeedPage, read.page, c.req.path) };
   });
-  const res = viewerId ? await viewerAnswer(c, cached, viewerId) : visitorAnswer(c, cached);
+  const res = viewerId ? await viewerAnswer(c, cached, viewerId) : answerOf(c, visitorAnswerParts(cached, c.req.header("if-none-match"), c.req.header("accept-encoding")));
   return res as FeedPageResponse;
 }

@@ -76,9 +76,9 @@ describe("GET /metrics reports", () => {
 
     // Over a real Node server with the fast path: the cached page is answered before the app.
     let fast = 0;
-    const fastPath = feedFastPath(t.deps, { draining: () => false });
+    const fastPath = feedFastPath(t.deps, { draining: () => false, track: (work) => work });
     const server = await new Promise<Server>((resolve) => {
-      const s = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1", createServer: withFastPath((req, res) => fastPath(req, res) && ++fast > 0) }, () => resolve(s as Server));
+      const s = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1", createServer: withFastPath((req, res) => fastPath(req, res) === true && ++fast > 0) }, () => resolve(s as Server));
     });
     try {
       const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -103,9 +103,9 @@ describe("GET /metrics reports", () => {
     const count = (s: Awaited<ReturnType<typeof scrape>>, labels: Record<string, string>) => sample(s, labels.result ? "inkwell_piece_cache_requests_total" : "inkwell_http_requests_total", labels);
     const route = { method: "GET", route: "/api/community/pieces/:id", status: "200" };
     let fast = 0;
-    const fastPath = feedFastPath(t.deps, { draining: () => false });
+    const fastPath = feedFastPath(t.deps, { draining: () => false, track: (work) => work });
     const server = await new Promise<Server>((resolve) => {
-      const s = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1", createServer: withFastPath((req, res) => fastPath(req, res) && ++fast > 0) }, () => resolve(s as Server));
+      const s = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1", createServer: withFastPath((req, res) => fastPath(req, res) === true && ++fast > 0) }, () => resolve(s as Server));
     });
     try {
       const before = await scrape(t);
