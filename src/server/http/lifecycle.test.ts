@@ -26,7 +26,7 @@ describe("Drain", () => {
     const drain = new Drain();
     await expect(drain.track(Promise.reject(new Error("the database is away")))).rejects.toThrow("away");
     await drain.start();
-    const fetch = drain.wrap(() => new Response("made"));
+    const fetch = drain.wrap((_request: Request) => new Response("made"));
     const refused = await fetch(new Request("http://localhost/api/community/feed"));
     expect(refused.status).toBe(503);
     expect(refused.headers.get("connection")).toBe("close");

@@ -10,10 +10,8 @@ import {
   deletedComment,
   feedQuery,
   likeResult,
-  pieceDetailResponse,
   promptHistory,
 } from "#shared/schemas/community.ts";
-import { viewerOf } from "../../db/audience.ts";
 import { requireUser, signedIn, type AppEnv } from "../../http/context.ts";
 import { uuidParam } from "../../http/params.ts";
 import { rateLimit } from "../../http/rate-limit.ts";
@@ -24,7 +22,7 @@ import { addComment, deleteComment, listComments } from "./comments.service.ts";
 import { getFeedPage } from "./feed.service.ts";
 import { feedCacheOf, serveCachedPage } from "./feed-first-page.ts";
 import { setLike } from "./likes.service.ts";
-import { getPiece } from "./piece.service.ts";
+import { servePieceToReader } from "./piece-reader.ts";
 import { servePieceToVisitor } from "./piece-visitor.ts";
 import { getPromptHistory } from "./prompt-history.service.ts";
 
@@ -55,10 +53,8 @@ export const communityRoutes = new Hono<AppEnv>()
   })
   .get("/community/pieces/:id", pieceId, async (c) => {
     const user = c.get("user");
-    // A visitor's piece comes from the instance's cache (piece-visitor.ts); a reader's carries their marks and blocks.
-    if (!user) return servePieceToVisitor(c, c.req.valid("param").id);
-    const piece = await getPiece(c.get("deps").db, c.req.valid("param").id, viewerOf(user));
-    return respond(c, pieceDetailResponse, { piece });
+    // From the instance's cache when it keeps the piece: a visitor's answer (piece-visitor.ts), or it with a reader's own marks (piece-reader.ts).
+    return user ? servePieceToReader(c, c.req.valid("param").id, user) : servePieceToVisitor(c, c.req.valid("param").id);
   })
   .put("/community/pieces/:id/like", likeLimit, signedIn(MESSAGES.loginToLike), notSuspended, pieceId, async (c) => {
     const user = requireUser(c, MESSAGES.loginToLike);

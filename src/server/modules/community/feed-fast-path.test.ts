@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { COMMUNITY_PAGE_SIZE } from "#shared/constants.ts";
 import { withViewerMarks } from "#shared/domain/viewer-marks.ts";
 import type { CommunityFeedPage } from "#shared/schemas/community.ts";
+import { eq } from "drizzle-orm";
+import { submissions } from "#server/db/schema/index.ts";
 import { createUser } from "#tests/factories.ts";
 import { withFastPath } from "../../http/node-server.ts";
 import { feedFastPath } from "./feed-fast-path.ts";
@@ -222,7 +224,7 @@ describe("the feed's fast path", () => {
     }
   });
 
-  it("answers a visitor's kept piece exactly as the app does, and leaves to the app a reader, a share link and a piece changed since", async () => {
+  it("answers a kept piece exactly as the app does, to a visitor and to a reader with their marks, and leaves to the app a share link and a piece changed since", async () => {
     const p = await ownPrompt();
     const [id] = await insertPieces([{ user: writer, promptId: p.id, createdAt: minutesAgo(3) }]);
     const path = `/api/community/pieces/${id}`;
@@ -238,9 +240,16 @@ describe("the feed's fast path", () => {
     }
     expect((await get(path.toUpperCase().replace("/API/COMMUNITY/PIECES/", "/api/community/pieces/"))).fast).toBe(true);
 
-    const mine = await get(path, { cookie: writer.cookie! });
-    expect(mine.fast).toBe(false);
-    expect(JSON.parse(mine.body).piece.isMine).toBe(true);
+    // A reader whose session is held: the kept piece with their own marks, exactly as the app answers it.
+    for (const encoding of ["identity", "gzip"]) {
+      const headers = { cookie: writer.cookie!, "accept-encoding": encoding };
+      await vi.waitFor(async () => expect((await get(path, headers)).fast).toBe(true));
+      const fast = await get(path, headers);
+      expect(fast).toEqual({ ...(await byApp(path, headers)), fast: true });
+      expect(JSON.parse(fast.body).piece).toMatchObject({ id, isMine: true, likedByMe: false });
+      const conditional = { ...headers, "if-none-match": fast.headers.etag! };
+      expect(await get(path, conditional)).toEqual({ ...(await byApp(path, conditional)), fast: true, status: 304, body: "" });
+    }
     expect((await get(`${path}?share=x`)).fast).toBe(false);
     expect((await get(`${path}/comments`)).fast).toBe(false);
 
@@ -248,5 +257,10 @@ describe("the feed's fast path", () => {
     const after = await get(path);
     expect(after.fast).toBe(false);
     expect(JSON.parse(after.body).piece.likeCount).toBe(1);
+
+    // Gone from the database before its event came (here: no event at all): the app's 404 for a reader.
+    await untilCached(path);
+    await t.deps.db.delete(submissions).where(eq(submissions.id, id!));
+    expect(await get(path, { cookie: writer.cookie! })).toMatchObject({ status: 404, fast: false });
   });
 });

@@ -5,24 +5,24 @@ import type { FastPath } from "../../http/node-server.ts";
 import { logRequest, securityHeaderValues } from "../../http/security.ts";
 import { SESSION_COOKIE } from "../../http/session.ts";
 import { sessionCacheKey } from "../../http/session-cache.ts";
-import type { CachedFeedPage } from "./feed-cache.ts";
 import { feedCacheOf, viewerAnswerParts, visitorAnswerParts, type AnswerParts } from "./feed-first-page.ts";
 import { pieceCacheOf } from "./piece-cache.ts";
+import { readerPieceParts } from "./piece-reader.ts";
 
 /*
- * A feed page (a first page, or a later one by a cursor) or a visitor's open piece
- * (piece-cache.ts), answered straight from Node's request when this instance has it cached: no
+ * A feed page (a first page, or a later one by a cursor) or an open piece (piece-cache.ts),
+ * answered straight from Node's request when this instance has it cached: no
  * web-standard Request, Headers or Response is made and no middleware runs, which
  * is most of what such a request costs through the app (a profile put the adaptation at
  * 40–60 % of a feed request's CPU).
  *
- * A signed-in reader's page is answered here only when the session cache (http/session-cache.ts)
- * already holds their verified session, as the app's session middleware would take it for a
- * read, and the browser's time zone (X-Time-Zone) is absent or the one stored on their row (else
- * the app moves the stored zone: http/session.ts). Their marks come from the one small query the
- * route sends (feed-first-page.ts, viewerAnswerParts); a page holding a piece by a writer they
- * block, or a query that fails, goes on to the app before anything is written. Shutdown waits for
- * these answers (`track`).
+ * A signed-in reader's page or kept piece is answered here only when the session cache
+ * (http/session-cache.ts) already holds their verified session, as the app's session middleware
+ * would take it for a read, and the browser's time zone (X-Time-Zone) is absent or the one stored
+ * on their row (else the app moves the stored zone: http/session.ts). Their marks come from the
+ * one small query the route sends (feed-first-page.ts viewerAnswerParts, piece-reader.ts
+ * readerPieceParts); a page holding a piece by a writer they block, a piece gone since, or a query
+ * that fails goes on to the app before anything is written. Shutdown waits for these answers (`track`).
  *
  * It answers only what it can answer exactly as the app would — same body, ETag, 304 and
  * headers (feed-fast-path.test.ts compares them) — and hands everything else to the app: a
@@ -73,16 +73,17 @@ export function feedFastPath(deps: Deps, opts: FastPathOptions): FastPath {
     if (log) logRequest("GET", path, answer.status, started);
     deps.metrics?.observeRequest("GET", route, answer.status, (performance.now() - started) / 1000);
   };
-  const answerReader = async (req: IncomingMessage, res: ServerResponse, cached: CachedFeedPage, readerId: string, started: number): Promise<boolean> => {
+  /** A reader's answer, made from what is cached by one query: sent, or (null, or a failed query) left to the app before anything is written. */
+  const answerLater = async (res: ServerResponse, make: () => Promise<AnswerParts | null>, cache: { hits: number }, path: string, route: string, started: number): Promise<boolean> => {
     let answer: AnswerParts | null;
     try {
-      answer = await opts.track(viewerAnswerParts(deps.db, cached, readerId, req.headers["if-none-match"], req.headers["accept-encoding"]));
+      answer = await opts.track(make());
     } catch {
       return false;
     }
     if (!answer) return false;
-    feeds.hits++;
-    send(res, answer, PATH, PATH, started);
+    cache.hits++;
+    send(res, answer, path, route, started);
     return true;
   };
   return (req, res) => {
@@ -95,20 +96,25 @@ export function feedFastPath(deps: Deps, opts: FastPathOptions): FastPath {
     if (path !== PATH && !piece) return false;
     const cookie = req.headers.cookie;
     const signedIn = cookie?.includes(SESSION_COOKIE) ?? false;
-    // A reader's piece carries their marks and blocks: the app's.
-    if (signedIn && piece) return false;
     const readerId = signedIn ? cachedReader(req, cookie!) : undefined;
     if (signedIn && !readerId) return false;
     const started = performance.now();
     const now = deps.clock.now().getTime();
     const search = q < 0 ? "" : url.slice(q + 1);
+    // A piece is kept under its id as the app reads it (lower case); only an id the app read is ever kept.
+    const pieceId = piece ? path.slice(PIECE_PATH.length).toLowerCase() : "";
     if (readerId) {
       // Counted when answered here: the app counts what it is handed.
-      const cached = feedPage(search, now, false);
-      return cached ? answerReader(req, res, cached, readerId, started) : false;
+      const inm = req.headers["if-none-match"];
+      const ae = req.headers["accept-encoding"];
+      if (piece) {
+        const kept = pieces.peek(pieceId, now, false);
+        return kept ? answerLater(res, () => readerPieceParts(deps.db, kept, readerId, inm, ae), pieces, path, PIECE_ROUTE, started) : false;
+      }
+      const page = feedPage(search, now, false);
+      return page ? answerLater(res, () => viewerAnswerParts(deps.db, page, readerId, inm, ae), feeds, PATH, PATH, started) : false;
     }
-    // A piece is kept under its id as the app reads it (lower case); only an id the app read is ever kept.
-    const cached = piece ? pieces.peek(path.slice(PIECE_PATH.length).toLowerCase(), now) : feedPage(search, now, true);
+    const cached = piece ? pieces.peek(pieceId, now) : feedPage(search, now, true);
     if (!cached) return false;
     // The app's route pattern for the feed is its path itself.
     send(res, visitorAnswerParts(cached, req.headers["if-none-match"], req.headers["accept-encoding"]), path, piece ? PIECE_ROUTE : PATH, started);

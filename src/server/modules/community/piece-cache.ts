@@ -25,16 +25,21 @@ import { etagOf } from "./feed-cache.ts";
  * event naming its piece (or a resync) is not kept, nor one made while this instance's
  * own write is between its commit and its NOTIFY.
  *
- * A signed-in reader's piece carries their own marks and their blocks: it is read for them, as before.
+ * A signed-in reader is answered from it with their own marks (piece-reader.ts): a piece a visitor
+ * may open, every reader may open (db/audience.ts, "open"), and their two marks are its only
+ * difference. Their reads of a piece visitors may open count at the door and fill it too.
  */
 
 export const PIECE_CACHE_MAX_ENTRIES = 1_000;
 export const PIECE_CACHE_MAX_BYTES = 8 * 1024 * 1024;
 export const PIECE_CACHE_MAX_AGE_MS = 30_000;
 
-/** A visitor's answer, made once: the JSON, gzipped, and its validator. */
+/** A visitor's answer, made once: the JSON, gzipped, and its validator; and the answer itself, which a reader's is made from (piece-reader.ts). */
 export interface CachedPiece {
   id: string;
+  body: PieceDetailResponse;
+  /** What it holds: the answer's objects (about twice its JSON), the JSON and the gzip. */
+  bytes: number;
   plain: Uint8Array<ArrayBuffer>;
   gzip: Uint8Array<ArrayBuffer>;
   etag: string;
@@ -113,14 +118,14 @@ export class PieceCache implements EventFedCache {
     this.bytes = 0;
   }
 
-  /** The kept answer for piece `id` (lower case) if it is fresh, without reading anything. */
-  peek(id: string, now: number): CachedPiece | undefined {
+  /** The kept answer for piece `id` (lower case) if it is fresh, without reading anything; counted as a hit unless `count` is false (FeedCache.peek). */
+  peek(id: string, now: number, count = true): CachedPiece | undefined {
     const hit = this.entries.get(id);
     if (!hit || hit.expiresAt <= now) return undefined;
     // Most recently used last: eviction takes the first.
     this.entries.delete(id);
     this.entries.set(id, hit);
-    this.hits++;
+    if (count) this.hits++;
     return hit;
   }
 
@@ -136,7 +141,8 @@ export class PieceCache implements EventFedCache {
     fill.value = load().then((body) => {
       const json = JSON.stringify(body);
       const plain = utf8.encode(json);
-      const entry: CachedPiece = { id, plain, gzip: gzipSync(plain) as Uint8Array<ArrayBuffer>, etag: etagOf(json), expiresAt: now + this.limits.maxAgeMs };
+      const gzip = gzipSync(plain) as Uint8Array<ArrayBuffer>;
+      const entry: CachedPiece = { id, body, bytes: plain.length * 3 + gzip.length, plain, gzip, etag: etagOf(json), expiresAt: now + this.limits.maxAgeMs };
       if (this.filling.get(id) === fill) this.filling.delete(id);
       if (fill.epoch === this.epoch && !fill.stale && !this.own.holding()) this.store(entry);
       return entry;
@@ -173,11 +179,10 @@ export class PieceCache implements EventFedCache {
   }
 
   private store(entry: CachedPiece): void {
-    const bytes = entry.plain.length + entry.gzip.length;
-    if (bytes > this.limits.bytes) return;
+    if (entry.bytes > this.limits.bytes) return;
     this.remove(entry.id);
     this.entries.set(entry.id, entry);
-    this.bytes += bytes;
+    this.bytes += entry.bytes;
     for (const [oldest] of this.entries) {
       if (this.entries.size <= this.limits.entries && this.bytes <= this.limits.bytes) break;
       this.remove(oldest);
@@ -188,7 +193,7 @@ export class PieceCache implements EventFedCache {
     const e = this.entries.get(id);
     if (!e) return false;
     this.entries.delete(id);
-    this.bytes -= e.plain.length + e.gzip.length;
+    this.bytes -= e.bytes;
     return true;
   }
 }

@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { PROMPT_KINDS } from "#shared/domain/prompt-choice.ts";
 import { z } from "zod";
 import { SIGNATURES } from "#shared/domain/author.ts";
-import { readablePieceSql, viewerIdOf, type Viewer } from "../../db/audience.ts";
+import { readablePieceSql, viewerIdOf, VISITOR, type Viewer } from "../../db/audience.ts";
 import { timestampColumn } from "../../db/typed-rows.ts";
 
 /*
@@ -68,15 +68,22 @@ export const publicPieceRow = z.object({
 /** A public piece as the community reads it, for a card or the open piece (portfolio/piece.service.ts's PieceRow is the whole stored piece, private text included). */
 export type PublicPieceRow = z.infer<typeof publicPieceRow>;
 
-/** The open piece: a public piece with its full text. */
-export const pieceDetailRow = publicPieceRow.extend({ content: z.string() });
+/** The open piece: a public piece with its full text, and whether a visitor may open it too (piece-reader.ts keeps such a piece). */
+export const pieceDetailRow = publicPieceRow.extend({ content: z.string(), visitors_see: z.boolean() });
 
 export function pieceDetailQuery(id: string, viewer: Viewer): SQL {
   return sql`
-    select ${pieceColumns(viewerIdOf(viewer))}, s.content
+    select ${pieceColumns(viewerIdOf(viewer))}, s.content, ${readablePieceSql(VISITOR, sql`s`, "open")} as visitors_see
     from submissions s
     join prompts p on p.id = s.prompt_id
     join users u on u.id = s.user_id
     where s.id = ${id}::uuid and ${readablePieceSql(viewer, sql`s`, "open")}
   `;
+}
+
+/** A reader's own marks on piece `id`: no row when it is gone. */
+export const pieceMarksRow = z.object({ liked: z.boolean(), mine: z.boolean() });
+
+export function pieceMarksQuery(id: string, viewerId: string): SQL {
+  return sql`select ${likedBy(viewerId)} as liked, ${writtenBy(viewerId)} as mine from submissions s where s.id = ${id}::uuid`;
 }

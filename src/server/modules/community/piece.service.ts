@@ -3,7 +3,7 @@ import { COMMUNITY_MESSAGES, type CommunityPiece, type CommunityPieceDetail, typ
 import type { Viewer } from "../../db/audience.ts";
 import type { Db } from "../../db/client.ts";
 import { notFound } from "../../http/errors.ts";
-import { pieceDetailQuery, pieceDetailRow, type PublicPieceRow } from "./piece.query.ts";
+import { pieceDetailQuery, pieceDetailRow, pieceMarksQuery, pieceMarksRow, type PublicPieceRow } from "./piece.query.ts";
 import { typedRows } from "../../db/typed-rows.ts";
 
 /**
@@ -35,11 +35,22 @@ export function pieceFields(row: PublicPieceRow): Omit<CommunityPiece, "preview"
   };
 }
 
-/** A public piece with its full text; 404 for anything private or gone. */
-export async function getPiece(db: Db, id: string, viewer: Viewer): Promise<CommunityPieceDetail> {
+/** A public piece with its full text, and whether a visitor may open it too; 404 for anything the viewer may not open, or gone. */
+export async function readPiece(db: Db, id: string, viewer: Viewer): Promise<{ piece: CommunityPieceDetail; visitorsSee: boolean }> {
   const [row] = await typedRows(db, pieceDetailQuery(id, viewer), pieceDetailRow, { prepared: true });
   if (!row) throw notFound(COMMUNITY_MESSAGES.pieceNotFound);
-  return { ...pieceFields(row), content: row.content };
+  return { piece: { ...pieceFields(row), content: row.content }, visitorsSee: row.visitors_see };
+}
+
+/** A public piece with its full text; 404 for anything private or gone. */
+export async function getPiece(db: Db, id: string, viewer: Viewer): Promise<CommunityPieceDetail> {
+  return (await readPiece(db, id, viewer)).piece;
+}
+
+/** A reader's marks on piece `id` (whether they like it and wrote it); null when it is gone. */
+export async function pieceMarks(db: Db, id: string, viewerId: string): Promise<{ liked: boolean; mine: boolean } | null> {
+  const [row] = await typedRows(db, pieceMarksQuery(id, viewerId), pieceMarksRow, { prepared: true });
+  return row ?? null;
 }
 
 /** The card columns and their row schema, for other modules' lists of pieces (a circle's feed). */

@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import type { CommunityPieceDetail } from "#shared/schemas/community.ts";
+import { createSubmission, createUser } from "#tests/factories.ts";
+import { VISITOR, viewerOf } from "../../db/audience.ts";
+import { pieceCacheOf } from "./piece-cache.ts";
+import { getPiece } from "./piece.service.ts";
+import { admin, minutesAgo, other, ownPrompt, t, useCommunityApp, writer } from "./test-helpers.ts";
+
+/*
+ * A signed-in reader's open piece from the instance's cache (piece-reader.ts): the visitor's kept
+ * answer with the reader's own marks, exactly what a fresh read as them gives; their reads keep a
+ * piece for everyone, never with their marks on it; and nothing a visitor may not open is kept.
+ */
+
+useCommunityApp();
+
+const path = (id: string) => `/api/community/pieces/${id}`;
+const now = () => t.deps.clock.now().getTime();
+
+async function read(id: string, cookie?: string | null, headers: Record<string, string> = {}) {
+  const res = await t.request(path(id), { cookie: cookie ?? undefined, headers });
+  const text = res.status === 200 ? await res.text() : "";
+  return { status: res.status, res, text, piece: text ? (JSON.parse(text) as { piece: CommunityPieceDetail }).piece : undefined };
+}
+
+/** Reads `id` twice as `cookie`'s reader (or a visitor): asked for twice lately, it is kept. */
+async function keep(id: string, cookie?: string | null) {
+  for (let i = 0; i < 2; i++) expect((await read(id, cookie)).status).toBe(200);
+  expect(pieceCacheOf(t.deps).peek(id, now(), false)).toBeDefined();
+}
+
+describe("a reader's open piece, from the kept piece", () => {
+  it("is what a fresh read as each reader gives: the writer's, a liker's, an admin's and anyone else's marks", async () => {
+    const p = await ownPrompt();
+    const piece = await createSubmission(t, writer, { promptId: p.id, createdAt: minutesAgo(2) });
+    expect((await t.request(`${path(piece.id)}/like`, { method: "PUT", cookie: other.cookie })).status).toBe(200);
+    await keep(piece.id);
+    const someone = await createUser(t, { name: "Someone Else" });
+    const cache = pieceCacheOf(t.deps);
+    for (const [reader, marks] of [
+      [writer, { isMine: true, likedByMe: false }],
+      [other, { isMine: false, likedByMe: true }],
+      [admin, { isMine: false, likedByMe: false }],
+      [someone, { isMine: false, likedByMe: false }],
+    ] as const) {
+      const hits = cache.hits;
+      const answer = await read(piece.id, reader.cookie);
+      expect(cache.hits, reader.name).toBe(hits + 1);
+      expect(answer.piece).toMatchObject({ ...marks, likeCount: 1 });
+      const fresh = await getPiece(t.deps.db, piece.id, viewerOf({ id: reader.id, isAdmin: reader === admin }));
+      expect(JSON.parse(answer.text), reader.name).toEqual({ piece: fresh });
+      // Its validator is this reader's answer's: 304 for them on it.
+      const etag = answer.res.headers.get("etag")!;
+      expect((await read(piece.id, reader.cookie, { "if-none-match": etag })).status).toBe(304);
+    }
+    // The writer's answer is not the liker's, nor the visitor's.
+    const etags = await Promise.all([writer, other].map(async (r) => (await read(piece.id, r.cookie)).res.headers.get("etag")));
+    const visitor = (await read(piece.id)).res.headers.get("etag");
+    expect(new Set([...etags, visitor]).size).toBe(3);
+  });
+
+  it("shows a reader their own like at once", async () => {
+    const p = await ownPrompt();
+    const piece = await createSubmission(t, writer, { promptId: p.id, createdAt: minutesAgo(2) });
+    await keep(piece.id);
+    expect((await read(piece.id, other.cookie)).piece).toMatchObject({ likedByMe: false, likeCount: 0 });
+    expect((await t.request(`${path(piece.id)}/like`, { method: "PUT", cookie: other.cookie })).status).toBe(200);
+    expect((await read(piece.id, other.cookie)).piece).toMatchObject({ likedByMe: true, likeCount: 1 });
+    expect((await read(piece.id)).piece).toMatchObject({ likedByMe: false, likeCount: 1 });
+  });
+
+  it("keeps a piece its readers ask for twice, for visitors too, with none of their marks and no name behind Anonymous", async () => {
+    for (const filler of [writer, other]) {
+      const p = await ownPrompt();
+      const piece = await createSubmission(t, writer, { promptId: p.id, createdAt: minutesAgo(2), submissionType: "anonymous" });
+      expect((await t.request(`${path(piece.id)}/like`, { method: "PUT", cookie: other.cookie })).status).toBe(200);
+      const theirs = filler === writer ? { isMine: true, likedByMe: false } : { isMine: false, likedByMe: true };
+      // The reader's first read is only noted; their second fills the cache.
+      expect((await read(piece.id, filler.cookie)).piece).toMatchObject(theirs);
+      expect(pieceCacheOf(t.deps).peek(piece.id, now(), false)).toBeUndefined();
+      expect((await read(piece.id, filler.cookie)).piece).toMatchObject(theirs);
+      expect(pieceCacheOf(t.deps).peek(piece.id, now(), false)).toBeDefined();
+      const hits = pieceCacheOf(t.deps).hits;
+      const visitor = await read(piece.id);
+      expect(pieceCacheOf(t.deps).hits).toBe(hits + 1);
+      expect(JSON.parse(visitor.text)).toEqual({ piece: await getPiece(t.deps.db, piece.id, VISITOR) });
+      expect(visitor.piece).toMatchObject({ isMine: false, likedByMe: false, likeCount: 1, author: { label: "Anonymous", signature: "anonymous", streak: null } });
+      expect(visitor.text).not.toContain(writer.name);
+    }
+  });
+
+  it("never keeps what a visitor may not open: a hidden piece its writer and the admins still open", async () => {
+    const p = await ownPrompt();
+    const piece = await createSubmission(t, writer, { promptId: p.id, createdAt: minutesAgo(2) });
+    const hidden = await t.request(`/api/admin/moderation/piece/${piece.id}/hide`, { method: "POST", json: { reason: "Breaks the rules" }, cookie: admin.cookie });
+    expect(hidden.status).toBe(200);
+    for (const reader of [writer, admin]) {
+      for (let i = 0; i < 3; i++) expect((await read(piece.id, reader.cookie)).status).toBe(200);
+    }
+    expect((await read(piece.id, writer.cookie)).piece!.isMine).toBe(true);
+    expect(pieceCacheOf(t.deps).peek(piece.id, now(), false)).toBeUndefined();
+    for (const reader of [null, other.cookie]) expect((await read(piece.id, reader)).status).toBe(404);
+  });
+});

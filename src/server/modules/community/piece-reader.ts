@@ -1,0 +1,91 @@
+import { gzipSync } from "node:zlib";
+import type { Context, TypedResponse } from "hono";
+import type { z } from "zod";
+import { COMMUNITY_MESSAGES, pieceDetailResponse, type CommunityPieceDetail } from "#shared/schemas/community.ts";
+import { viewerOf } from "../../db/audience.ts";
+import type { Db } from "../../db/client.ts";
+import type { AppEnv, SessionUser } from "../../http/context.ts";
+import { notFound } from "../../http/errors.ts";
+import { PER_ANSWER_GZIP } from "../../http/gzip-json.ts";
+import { checkContract, respond } from "../../http/respond.ts";
+import { etagOf } from "./feed-cache.ts";
+import { acceptsGzip, matches, visitorAnswerParts, type AnswerParts } from "./feed-first-page.ts";
+import { pieceCacheOf, type CachedPiece } from "./piece-cache.ts";
+import { pieceMarks, readPiece } from "./piece.service.ts";
+
+/*
+ * GET /api/community/pieces/:id for a signed-in reader (issue 28 item 3), from the instance's
+ * PieceCache when it keeps the piece: the visitor's answer with the reader's own two marks
+ * (likedByMe, isMine), read by one small query by primary key. That is exact: a piece a visitor
+ * may open, every reader may open (db/audience.ts, "open": a writer reads what is public and not
+ * hidden, an admin more; blocks do not close an open piece), and a piece's fields are the same for
+ * every viewer but those two marks (piece.query.ts). With no marks of theirs they get the
+ * visitor's bytes; with marks, the same answer with them set, gzipped for them.
+ *
+ * A reader's read of a piece not kept is the read it always was, as this reader, which also says
+ * whether a visitor may open it (`visitorsSee`); when one may and the door admits it (asked for
+ * twice lately, PieceCache.admits), that same read fills the cache with the visitor's answer (the
+ * reader's row with their marks cleared), under the cache's rules for a read an event overtook.
+ * The fast path (feed-fast-path.ts) answers a kept piece the same way, through readerPieceParts.
+ */
+
+type PieceResponse = Response & TypedResponse<z.output<typeof pieceDetailResponse>, 200, "json">;
+
+const VARY = "Accept-Encoding, Cookie";
+const CACHE_CONTROL = "private, no-cache";
+
+/** A reader's answer from a kept piece; null when it is gone since (the app's read says 404). */
+export async function readerPieceParts(db: Db, cached: CachedPiece, readerId: string, ifNoneMatch: string | undefined, acceptEncoding: string | undefined): Promise<AnswerParts | null> {
+  const marks = await pieceMarks(db, cached.id, readerId);
+  if (!marks) return null;
+  if (!marks.liked && !marks.mine) return visitorAnswerParts(cached, ifNoneMatch, acceptEncoding);
+  // The visitor's checked answer with the two marks set: the same keys in the same order as the app's.
+  const json = JSON.stringify({ piece: { ...cached.body.piece, likedByMe: marks.liked, isMine: marks.mine } });
+  const etag = etagOf(json);
+  if (matches(ifNoneMatch, etag)) return { status: 304, headers: { ETag: etag, Vary: VARY, "Cache-Control": CACHE_CONTROL }, body: null };
+  const headers = { "Content-Type": "application/json", ETag: etag, Vary: VARY, "Cache-Control": CACHE_CONTROL };
+  if (acceptsGzip(acceptEncoding)) return { status: 200, headers: { ...headers, "Content-Encoding": "gzip" }, body: gzipSync(json, PER_ANSWER_GZIP) as Uint8Array<ArrayBuffer> };
+  return { status: 200, headers, body: new TextEncoder().encode(json) };
+}
+
+const answerOf = (c: Context<AppEnv>, { headers, body }: AnswerParts): Response => (body === null ? c.body(null, 304, headers) : c.body(body, 200, headers));
+
+export async function servePieceToReader(c: Context<AppEnv>, id: string, user: SessionUser): Promise<PieceResponse> {
+  const deps = c.get("deps");
+  const cache = pieceCacheOf(deps);
+  const now = deps.clock.now().getTime();
+  const inm = c.req.header("if-none-match");
+  const ae = c.req.header("accept-encoding");
+  const hit = cache.peek(id, now);
+  if (hit) {
+    const parts = await readerPieceParts(deps.db, hit, user.id, inm, ae);
+    if (parts) return answerOf(c, parts) as PieceResponse;
+  }
+  const viewer = viewerOf(user);
+  let own: CommunityPieceDetail | undefined;
+  if (hit || !cache.admits(id)) cache.misses++;
+  else {
+    let ranOurs = false;
+    try {
+      const cached = await cache.get(id, now, async () => {
+        ranOurs = true;
+        const read = await readPiece(deps.db, id, viewer);
+        own = read.piece;
+        // To a visitor (one waiting on this fill too) it is what it is: not there.
+        if (!read.visitorsSee) throw notFound(COMMUNITY_MESSAGES.pieceNotFound);
+        // Checked once, when made, as respond() checks every answer.
+        return checkContract(pieceDetailResponse, { piece: { ...read.piece, likedByMe: false, isMine: false } }, c.req.path);
+      });
+      // Filled by a read already under way: this reader's marks on it.
+      if (!ranOurs) {
+        const parts = await readerPieceParts(deps.db, cached, user.id, inm, ae);
+        if (parts) return answerOf(c, parts) as PieceResponse;
+      }
+    } catch (err) {
+      // Our own read failed: its answer (a 404, a 503). Another's fill failing says nothing of what this reader may open.
+      if (ranOurs && !own) throw err;
+    }
+  }
+  own ??= (await readPiece(deps.db, id, viewer)).piece;
+  return respond(c, pieceDetailResponse, { piece: own });
+}
