@@ -3,7 +3,10 @@
  * server already running (issue 28 item 3: the piece cache). Prints req/s and the server's CPU
  * (utime and stime of every thread, /proc) per answer.
  *
- *   npx tsx scripts/bench/piece-reads.ts --pid PID --ids FILE [--url http://127.0.0.1:3902] [--seconds 5] [--connections 32]
+ *   npx tsx scripts/bench/piece-reads.ts --pid PID --ids FILE [--url http://127.0.0.1:3902] [--seconds 5] [--connections 32] [--cookie COOKIE]
+ *
+ * With --cookie (a signed-in reader's session cookie, as `curl` prints it from sign-in) every
+ * read is that reader's.
  *
  * FILE holds one piece id per line: all the public pieces in a random order (every read a first
  * read, as a crawler or a long tail of links: `psql -tAc "select id from submissions where not
@@ -35,6 +38,7 @@ const ids = readFileSync(option("ids"), "utf8").trim().split("\n");
 const url = option("url", "http://127.0.0.1:3902");
 const seconds = Number(option("seconds", "5"));
 const connections = Number(option("connections", "32"));
+const cookie = argv.includes("--cookie") ? option("cookie") : undefined;
 
 /** The server's CPU so far, in clock ticks (utime + stime: fields 14 and 15 of /proc/PID/stat). */
 function ticks(): number {
@@ -47,7 +51,7 @@ const requests = [
   {
     method: "GET" as const,
     path: "/",
-    headers: { accept: "application/json", "accept-encoding": "gzip" },
+    headers: { accept: "application/json", "accept-encoding": "gzip", ...(cookie ? { cookie } : {}) },
     setupRequest: (req: { path: string }) => ({ ...req, path: `/api/community/pieces/${ids[next++ % ids.length]!}` }),
   },
 ];
