@@ -2,7 +2,7 @@ import { gzipSync } from "node:zlib";
 import type { Context, TypedResponse } from "hono";
 import type { z } from "zod";
 import { COMMUNITY_MESSAGES, pieceDetailResponse, type CommunityPieceDetail } from "#shared/schemas/community.ts";
-import { viewerOf } from "../../db/audience.ts";
+import { viewerOf, type Viewer } from "../../db/audience.ts";
 import type { Db } from "../../db/client.ts";
 import type { AppEnv, SessionUser } from "../../http/context.ts";
 import { notFound } from "../../http/errors.ts";
@@ -50,42 +50,49 @@ export async function readerPieceParts(db: Db, cached: CachedPiece, readerId: st
 
 const answerOf = (c: Context<AppEnv>, { headers, body }: AnswerParts): Response => (body === null ? c.body(null, 304, headers) : c.body(body, 200, headers));
 
+/**
+ * A miss the door admits: this reader's read fills the cache when a visitor may open the piece.
+ * Gives this reader's piece when their read ran, or their answer from a fill already under way;
+ * nothing when another's fill failed (it says nothing of what this reader may open).
+ */
+async function fill(c: Context<AppEnv>, id: string, viewer: Viewer, readerId: string): Promise<{ own: CommunityPieceDetail } | { answer: AnswerParts } | null> {
+  const deps = c.get("deps");
+  let own: CommunityPieceDetail | undefined;
+  let ranOurs = false;
+  try {
+    const cached = await pieceCacheOf(deps).get(id, deps.clock.now().getTime(), async () => {
+      ranOurs = true;
+      const read = await readPiece(deps.db, id, viewer);
+      own = read.piece;
+      // To a visitor (one waiting on this fill too) it is what it is: not there.
+      if (!read.visitorsSee) throw notFound(COMMUNITY_MESSAGES.pieceNotFound);
+      // Checked once, when made, as respond() checks every answer.
+      return checkContract(pieceDetailResponse, { piece: { ...read.piece, likedByMe: false, isMine: false } }, c.req.path);
+    });
+    if (own) return { own };
+    const answer = await readerPieceParts(deps.db, cached, readerId, c.req.header("if-none-match"), c.req.header("accept-encoding"));
+    return answer ? { answer } : null;
+  } catch (err) {
+    if (own) return { own };
+    // Our own read failed: its answer (a 404, a 503).
+    if (ranOurs) throw err;
+    return null;
+  }
+}
+
 export async function servePieceToReader(c: Context<AppEnv>, id: string, user: SessionUser): Promise<PieceResponse> {
   const deps = c.get("deps");
   const cache = pieceCacheOf(deps);
-  const now = deps.clock.now().getTime();
-  const inm = c.req.header("if-none-match");
-  const ae = c.req.header("accept-encoding");
-  const hit = cache.peek(id, now);
-  if (hit) {
-    const parts = await readerPieceParts(deps.db, hit, user.id, inm, ae);
-    if (parts) return answerOf(c, parts) as PieceResponse;
-  }
   const viewer = viewerOf(user);
-  let own: CommunityPieceDetail | undefined;
-  if (hit || !cache.admits(id)) cache.misses++;
-  else {
-    let ranOurs = false;
-    try {
-      const cached = await cache.get(id, now, async () => {
-        ranOurs = true;
-        const read = await readPiece(deps.db, id, viewer);
-        own = read.piece;
-        // To a visitor (one waiting on this fill too) it is what it is: not there.
-        if (!read.visitorsSee) throw notFound(COMMUNITY_MESSAGES.pieceNotFound);
-        // Checked once, when made, as respond() checks every answer.
-        return checkContract(pieceDetailResponse, { piece: { ...read.piece, likedByMe: false, isMine: false } }, c.req.path);
-      });
-      // Filled by a read already under way: this reader's marks on it.
-      if (!ranOurs) {
-        const parts = await readerPieceParts(deps.db, cached, user.id, inm, ae);
-        if (parts) return answerOf(c, parts) as PieceResponse;
-      }
-    } catch (err) {
-      // Our own read failed: its answer (a 404, a 503). Another's fill failing says nothing of what this reader may open.
-      if (ranOurs && !own) throw err;
-    }
-  }
-  own ??= (await readPiece(deps.db, id, viewer)).piece;
-  return respond(c, pieceDetailResponse, { piece: own });
+  const hit = cache.peek(id, deps.clock.now().getTime());
+  if (hit) {
+    const answer = await readerPieceParts(deps.db, hit, user.id, c.req.header("if-none-match"), c.req.header("accept-encoding"));
+    // Else gone since (counted as the hit it was): read as any read.
+    if (answer) return answerOf(c, answer) as PieceResponse;
+  } else if (cache.admits(id)) {
+    const filled = await fill(c, id, viewer, user.id);
+    if (filled && "answer" in filled) return answerOf(c, filled.answer) as PieceResponse;
+    if (filled) return respond(c, pieceDetailResponse, { piece: filled.own });
+  } else cache.misses++;
+  return respond(c, pieceDetailResponse, { piece: (await readPiece(deps.db, id, viewer)).piece });
 }
