@@ -34,16 +34,55 @@ function statementName(text: string): string | undefined {
   return name;
 }
 
+/** A statement as Drizzle builds it: its text, its values and their types. */
+type BuiltQuery = { sql: string; params: unknown[]; typings?: unknown[] };
+
 /** What drizzle's db.execute does, with a statement name (its session and dialect are internal). */
 interface DrizzleInternals {
-  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
-  session: { prepareQuery(query: { sql: string; params: unknown[] }, fields: undefined, name: string | undefined, arrayMode: false): { execute(): Promise<{ rows: unknown[] }> } };
+  dialect: { sqlToQuery(query: SQL): BuiltQuery };
+  session: { prepareQuery(query: BuiltQuery, fields: undefined, name: string | undefined, arrayMode: false): { execute(): Promise<{ rows: unknown[] }> } };
 }
 
-async function executeNamed(q: Queryable, query: SQL): Promise<{ rows: unknown[] }> {
+async function executeNamed(q: Queryable, query: SQL | BuiltQuery): Promise<{ rows: unknown[] }> {
   const { dialect, session } = q as unknown as DrizzleInternals;
-  const built = dialect.sqlToQuery(query);
+  const built = "sql" in query ? query : dialect.sqlToQuery(query);
   return session.prepareQuery(built, undefined, statementName(built.sql), false).execute();
+}
+
+/**
+ * A hot statement whose text never changes, built by Drizzle once (per dialect) with a stand-in
+ * for each value, which every call fills in: building a statement is a tenth of a signed-in
+ * reader's cached feed page (its `is()` checks and chunks, issue 28 item 2). Its values must be
+ * strings (a uuid, an array literal); each stand-in is a text no value can be (it holds a NUL,
+ * which the app refuses in every input).
+ */
+export class FixedStatement<K extends string> {
+  private readonly built = new WeakMap<object, { sql: string; typings?: unknown[]; slots: ({ key: K } | { value: unknown })[] }>();
+
+  constructor(
+    private readonly keys: readonly K[],
+    private readonly build: (values: Record<K, string>) => SQL,
+  ) {}
+
+  /** The statement's text and its values for `values`, as Drizzle would build it from them. */
+  query(q: Queryable, values: Record<K, string>): BuiltQuery {
+    const { dialect } = q as unknown as DrizzleInternals;
+    let built = this.built.get(dialect);
+    if (!built) {
+      const standIns = Object.fromEntries(this.keys.map((k) => [k, `\u0000${k}\u0000`])) as Record<K, string>;
+      const byStandIn = new Map<unknown, K>(this.keys.map((k) => [standIns[k], k]));
+      const { sql: text, params, typings } = dialect.sqlToQuery(this.build(standIns));
+      built = { sql: text, typings, slots: params.map((value) => (byStandIn.has(value) ? { key: byStandIn.get(value)! } : { value })) };
+      this.built.set(dialect, built);
+    }
+    return { sql: built.sql, params: built.slots.map((slot) => ("key" in slot ? values[slot.key] : slot.value)), typings: built.typings };
+  }
+}
+
+/** typedRows for a FixedStatement: sent as a named prepared statement. */
+export async function fixedRows<K extends string, S extends z.ZodType>(q: Queryable, statement: FixedStatement<K>, values: Record<K, string>, row: S): Promise<z.output<S>[]> {
+  const { rows } = await executeNamed(q, statement.query(q, values));
+  return checkContract(arrayOf(row) as z.ZodArray<S>, rows, "a feed query's rows");
 }
 
 /**

@@ -3,7 +3,7 @@ import { PROMPT_KINDS } from "#shared/domain/prompt-choice.ts";
 import { z } from "zod";
 import { SIGNATURES } from "#shared/domain/author.ts";
 import { readablePieceSql, viewerIdOf, VISITOR, type Viewer } from "../../db/audience.ts";
-import { timestampColumn } from "../../db/typed-rows.ts";
+import { FixedStatement, timestampColumn } from "../../db/typed-rows.ts";
 
 /*
  * The columns every public piece is read with (a feed card and the open piece), for a piece
@@ -84,6 +84,7 @@ export function pieceDetailQuery(id: string, viewer: Viewer): SQL {
 /** A reader's own marks on piece `id`: no row when it is gone. */
 export const pieceMarksRow = z.object({ liked: z.boolean(), mine: z.boolean() });
 
-export function pieceMarksQuery(id: string, viewerId: string): SQL {
-  return sql`select ${likedBy(viewerId)} as liked, ${writtenBy(viewerId)} as mine from submissions s where s.id = ${id}::uuid`;
-}
+export const pieceMarksStatement = new FixedStatement(
+  ["id", "viewerId"],
+  ({ id, viewerId }) => sql`select ${likedBy(viewerId)} as liked, ${writtenBy(viewerId)} as mine from submissions s where s.id = ${id}::uuid`,
+);

@@ -3,8 +3,8 @@ import { COMMUNITY_MESSAGES, type CommunityPiece, type CommunityPieceDetail, typ
 import type { Viewer } from "../../db/audience.ts";
 import type { Db } from "../../db/client.ts";
 import { notFound } from "../../http/errors.ts";
-import { pieceDetailQuery, pieceDetailRow, pieceMarksQuery, pieceMarksRow, type PublicPieceRow } from "./piece.query.ts";
-import { typedRows } from "../../db/typed-rows.ts";
+import { pieceDetailQuery, pieceDetailRow, pieceMarksRow, pieceMarksStatement, type PublicPieceRow } from "./piece.query.ts";
+import { fixedRows, typedRows } from "../../db/typed-rows.ts";
 
 /**
  * Only what the signature allows leaves this function: the SQL (piece.query.ts) already nulls
@@ -49,7 +49,7 @@ export async function getPiece(db: Db, id: string, viewer: Viewer): Promise<Comm
 
 /** A reader's marks on piece `id` (whether they like it and wrote it); null when it is gone. */
 export async function pieceMarks(db: Db, id: string, viewerId: string): Promise<{ liked: boolean; mine: boolean } | null> {
-  const [row] = await typedRows(db, pieceMarksQuery(id, viewerId), pieceMarksRow, { prepared: true });
+  const [row] = await fixedRows(db, pieceMarksStatement, { id, viewerId }, pieceMarksRow);
   return row ?? null;
 }
 
