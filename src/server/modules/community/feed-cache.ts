@@ -4,6 +4,7 @@ import type { CommunityFeedPage, FeedParams } from "#shared/schemas/community.ts
 import type { LiveEvent } from "#shared/schemas/events.ts";
 import { compressTail, gzipHeadAndTail, type CompressedTail } from "../../http/gzip-splice.ts";
 import type { StoredLiveEvent } from "../../realtime/bus.ts";
+import { BoundedEntries } from "../../realtime/bounded-entries.ts";
 import { OwnEventHold, type EventFedCache } from "../../realtime/event-fed-cache.ts";
 
 /*
@@ -110,18 +111,19 @@ const OPEN_BRACE = new TextEncoder().encode("{");
 export const etagOf = (json: string) => `W/"${createHash("sha1").update(json).digest("base64url").slice(0, 22)}"`;
 
 export class FeedCache implements EventFedCache {
-  private readonly entries = new Map<string, CachedFeedPage>();
+  private readonly entries: BoundedEntries<CachedFeedPage>;
   /** Page keys a cached page's nextCursor leads to, with how many cached pages lead there. */
   private readonly handedOut = new Map<string, number>();
   private readonly filling = new Map<string, { epoch: number; value: Promise<CachedFeedPage> }>();
   private readonly own = new OwnEventHold();
   private epoch = 0;
-  private bytes = 0;
   /** Pages answered from the cache, and read from the database, since start (GET /metrics). */
   hits = 0;
   misses = 0;
 
-  constructor(private readonly limits = { entries: FEED_CACHE_MAX_ENTRIES, bytes: FEED_CACHE_MAX_BYTES, maxAgeMs: FEED_CACHE_MAX_AGE_MS }) {}
+  constructor(private readonly limits = { entries: FEED_CACHE_MAX_ENTRIES, bytes: FEED_CACHE_MAX_BYTES, maxAgeMs: FEED_CACHE_MAX_AGE_MS }) {
+    this.entries = new BoundedEntries(limits, (e) => this.countNext(e, -1));
+  }
 
   get size(): number {
     return this.entries.size;
@@ -145,7 +147,6 @@ export class FeedCache implements EventFedCache {
     this.entries.clear();
     this.handedOut.clear();
     this.filling.clear();
-    this.bytes = 0;
   }
 
   /** A page that may be cached: a first page, or a later one whose cursor a cached page handed out (or that is cached). */
@@ -162,11 +163,8 @@ export class FeedCache implements EventFedCache {
    */
   peek(key: FeedKey, cursor: string | null, now: number, count = true): CachedFeedPage | undefined {
     const k = pageKey(key, cursor);
-    const hit = this.entries.get(k);
-    if (!hit || hit.expiresAt <= now) return undefined;
-    // Most recently used last: eviction takes the first.
-    this.entries.delete(k);
-    this.entries.set(k, hit);
+    const hit = this.entries.fresh(k, now);
+    if (!hit) return undefined;
     // A hit is counted here (the fast path peeks), a miss in get(): a request that finds nothing
     // in the fast path goes on to get(), so each request counts once.
     if (count) this.hits++;
@@ -179,7 +177,7 @@ export class FeedCache implements EventFedCache {
     if (hit) return Promise.resolve(hit);
     this.misses++;
     const k = pageKey(key, cursor);
-    this.remove(k);
+    this.entries.remove(k);
     const pending = this.filling.get(k);
     if (pending && pending.epoch === this.epoch) return pending.value;
     const epoch = this.epoch;
@@ -209,27 +207,11 @@ export class FeedCache implements EventFedCache {
   private invalidate(event: LiveEvent): void {
     this.epoch++;
     const stale = staleAfter(event);
-    for (const [k, e] of this.entries) if (stale(e.key, e.ids)) this.remove(k);
+    for (const [k, e] of this.entries.entries()) if (stale(e.key, e.ids)) this.entries.remove(k);
   }
 
   private store(k: string, entry: CachedFeedPage): void {
-    if (entry.bytes > this.limits.bytes) return;
-    this.remove(k);
-    this.entries.set(k, entry);
-    this.bytes += entry.bytes;
-    this.countNext(entry, 1);
-    for (const [oldest] of this.entries) {
-      if (this.entries.size <= this.limits.entries && this.bytes <= this.limits.bytes) break;
-      this.remove(oldest);
-    }
-  }
-
-  private remove(k: string): void {
-    const e = this.entries.get(k);
-    if (!e) return;
-    this.entries.delete(k);
-    this.bytes -= e.bytes;
-    this.countNext(e, -1);
+    if (this.entries.store(k, entry)) this.countNext(entry, 1);
   }
 
   private countNext(e: CachedFeedPage, by: 1 | -1): void {

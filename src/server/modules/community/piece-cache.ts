@@ -4,6 +4,7 @@ import type { pieceDetailResponse } from "#shared/schemas/community.ts";
 import type { LiveEvent } from "#shared/schemas/events.ts";
 import type { Deps } from "../../deps.ts";
 import type { StoredLiveEvent } from "../../realtime/bus.ts";
+import { BoundedEntries } from "../../realtime/bounded-entries.ts";
 import { eventFedCacheOf, OwnEventHold, type EventFedCache } from "../../realtime/event-fed-cache.ts";
 import { etagOf } from "./feed-cache.ts";
 
@@ -79,19 +80,20 @@ const utf8 = new TextEncoder();
 type PieceDetailResponse = z.output<typeof pieceDetailResponse>;
 
 export class PieceCache implements EventFedCache {
-  private readonly entries = new Map<string, CachedPiece>();
+  private readonly entries: BoundedEntries<CachedPiece>;
   /** Reads under way, by id; `stale` once an event named their piece while they ran. */
   private readonly filling = new Map<string, { epoch: number; stale: boolean; value: Promise<CachedPiece> }>();
   private readonly own = new OwnEventHold();
   /** Pieces read once lately and not kept, or kept and dropped by an event (admits), oldest first. */
   private readonly missedOnce = new Set<string>();
   private epoch = 0;
-  private bytes = 0;
   /** Answered from the cache, and read from the database (a first read let by the door included), since start. */
   hits = 0;
   misses = 0;
 
-  constructor(private readonly limits = { entries: PIECE_CACHE_MAX_ENTRIES, bytes: PIECE_CACHE_MAX_BYTES, maxAgeMs: PIECE_CACHE_MAX_AGE_MS }) {}
+  constructor(private readonly limits = { entries: PIECE_CACHE_MAX_ENTRIES, bytes: PIECE_CACHE_MAX_BYTES, maxAgeMs: PIECE_CACHE_MAX_AGE_MS }) {
+    this.entries = new BoundedEntries(limits);
+  }
 
   get size(): number {
     return this.entries.size;
@@ -115,16 +117,12 @@ export class PieceCache implements EventFedCache {
     this.entries.clear();
     this.filling.clear();
     this.missedOnce.clear();
-    this.bytes = 0;
   }
 
   /** The kept answer for piece `id` (lower case) if it is fresh, without reading anything; counted as a hit unless `count` is false (FeedCache.peek). */
   peek(id: string, now: number, count = true): CachedPiece | undefined {
-    const hit = this.entries.get(id);
-    if (!hit || hit.expiresAt <= now) return undefined;
-    // Most recently used last: eviction takes the first.
-    this.entries.delete(id);
-    this.entries.set(id, hit);
+    const hit = this.entries.fresh(id, now);
+    if (!hit) return undefined;
     if (count) this.hits++;
     return hit;
   }
@@ -134,7 +132,7 @@ export class PieceCache implements EventFedCache {
     const hit = this.peek(id, now);
     if (hit) return Promise.resolve(hit);
     this.misses++;
-    this.remove(id);
+    this.entries.remove(id);
     const pending = this.filling.get(id);
     if (pending && pending.epoch === this.epoch && !pending.stale) return pending.value;
     const fill = { epoch: this.epoch, stale: false, value: null as unknown as Promise<CachedPiece> };
@@ -144,7 +142,7 @@ export class PieceCache implements EventFedCache {
       const gzip = gzipSync(plain) as Uint8Array<ArrayBuffer>;
       const entry: CachedPiece = { id, body, bytes: plain.length * 3 + gzip.length, plain, gzip, etag: etagOf(json), expiresAt: now + this.limits.maxAgeMs };
       if (this.filling.get(id) === fill) this.filling.delete(id);
-      if (fill.epoch === this.epoch && !fill.stale && !this.own.holding()) this.store(entry);
+      if (fill.epoch === this.epoch && !fill.stale && !this.own.holding()) this.entries.store(id, entry);
       return entry;
     });
     fill.value.catch(() => this.filling.get(id) === fill && this.filling.delete(id));
@@ -173,28 +171,9 @@ export class PieceCache implements EventFedCache {
   /** An event changed piece `id`: what is kept of it goes, and a read of it under way is not kept. */
   private drop(id: string): void {
     // Kept again on its next read (admits): it was asked for often enough to be kept once.
-    if (this.remove(id)) this.noteMissed(id);
+    if (this.entries.remove(id)) this.noteMissed(id);
     const pending = this.filling.get(id);
     if (pending) pending.stale = true;
-  }
-
-  private store(entry: CachedPiece): void {
-    if (entry.bytes > this.limits.bytes) return;
-    this.remove(entry.id);
-    this.entries.set(entry.id, entry);
-    this.bytes += entry.bytes;
-    for (const [oldest] of this.entries) {
-      if (this.entries.size <= this.limits.entries && this.bytes <= this.limits.bytes) break;
-      this.remove(oldest);
-    }
-  }
-
-  private remove(id: string): boolean {
-    const e = this.entries.get(id);
-    if (!e) return false;
-    this.entries.delete(id);
-    this.bytes -= e.bytes;
-    return true;
   }
 }
 
