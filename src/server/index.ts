@@ -46,7 +46,7 @@ async function main() {
 
   const app = createApp(deps);
   const drain = new Drain();
-  const fast = feedFastPath(deps, { draining: () => drain.isDraining, track: (work) => drain.track(work) });
+  const fast = feedFastPath(deps, { draining: () => drain.isDraining, take: (req, res) => drain.take(req, res) });
   const server = serve({ fetch: drain.wrap(app.fetch), port: env.PORT, hostname: env.HOST, serverOptions: SERVER_OPTIONS, createServer: withFastPath(fast), ...NODE_SERVER_OPTIONS }, (info) => {
     // One line a person reads first (the JSON line below is for log collectors).
     const local = ["127.0.0.1", "::1", "0.0.0.0", "::"].includes(info.address) ? "localhost" : info.address;

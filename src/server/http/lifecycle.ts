@@ -1,4 +1,4 @@
-import type { ServerOptions } from "node:http";
+import type { IncomingMessage, ServerOptions, ServerResponse } from "node:http";
 import type { ApiErrorBody } from "#shared/errors.ts";
 import { notReady, READY_MESSAGES } from "./readiness.ts";
 
@@ -27,10 +27,15 @@ const READY_PATH = "/api/ready";
 
 type Fetch = (request: Request, ...rest: never[]) => Response | Promise<Response>;
 
+/** What @hono/node-server passes the app's fetch beside the Request. */
+type NodeBindings = { incoming?: IncomingMessage } | undefined;
+
 export class Drain {
   private inFlight = 0;
   private draining = false;
   private idle: (() => void)[] = [];
+  /** Requests the fast path took (http/node-server.ts): the app answers them even once draining. */
+  private readonly taken = new WeakSet<IncomingMessage>();
 
   /** Shutdown has begun: new requests are refused. */
   get isDraining(): boolean {
@@ -40,7 +45,8 @@ export class Drain {
   /** The app's fetch, counting what is in flight and refusing new work once draining. */
   wrap<F extends Fetch>(fetch: F): F {
     return (async (request: Request, ...rest: never[]) => {
-      if (this.draining) {
+      const incoming = (rest[0] as NodeBindings)?.incoming;
+      if (this.draining && !(incoming && this.taken.has(incoming))) {
         const body = new URL(request.url).pathname === READY_PATH ? notReady("shutting_down") : SHUTTING_DOWN;
         return new Response(JSON.stringify(body), {
           status: 503,
@@ -58,12 +64,14 @@ export class Drain {
   }
 
   /**
-   * Counts `work`, an answer the fast path makes beside the app (modules/community/feed-fast-path.ts),
-   * as a request in flight until it settles: shutdown waits for it as for the app's.
+   * The fast path took `req` and will answer it later, itself or through the app
+   * (modules/community/feed-fast-path.ts): it is in flight until its answer is done (`res`
+   * closes), and the app answers it even if shutdown began meanwhile.
    */
-  track<T>(work: Promise<T>): Promise<T> {
+  take(req: IncomingMessage, res: ServerResponse): void {
     this.inFlight++;
-    return work.finally(() => this.settled());
+    this.taken.add(req);
+    res.once("close", () => this.settled());
   }
 
   private settled(): void {

@@ -65,7 +65,10 @@ export function withFastPath(fast: FastPath) {
       if (answered === false) void listener(req, res);
       else if (answered !== true) {
         // A fast path that failed before it wrote leaves the request to the app (which answers its own way: a 503 when the database is away).
-        const toApp = () => (res.headersSent ? res.destroy() : void listener(req, res));
+        const toApp = () => {
+          if (!res.headersSent) void listener(req, res);
+          else if (!res.writableEnded) res.destroy();
+        };
         answered.then((ok) => ok || toApp(), toApp);
       }
     })) as typeof createServer;

@@ -9,6 +9,8 @@ import type { CommunityFeedPage } from "#shared/schemas/community.ts";
 import { eq } from "drizzle-orm";
 import { submissions } from "#server/db/schema/index.ts";
 import { createUser } from "#tests/factories.ts";
+import { counting } from "#tests/setup/fast-path.ts";
+import { Drain } from "../../http/lifecycle.ts";
 import { withFastPath } from "../../http/node-server.ts";
 import { feedFastPath } from "./feed-fast-path.ts";
 import { feedCacheOf } from "./feed-first-page.ts";
@@ -24,19 +26,23 @@ useCommunityApp();
 let server: Server;
 let base: string;
 let fastAnswers = 0;
-let draining = false;
-/** While set, a reader's marks "fail" as a query does when the database is away. */
-let marksFail = false;
+/** Shutdown as index.ts wires it: a test may start it (and puts a fresh one back after). */
+let drain = new Drain();
+/** Runs when the fast path takes a request to answer later (as a signal could arrive then). */
+let onTake: (() => void) | undefined;
 
 beforeAll(async () => {
-  const fast = feedFastPath(t.deps, { draining: () => draining, track: (work) => (marksFail ? Promise.reject(new Error("the database is away")) : work) });
-  const counted = async (req: Parameters<typeof fast>[0], res: Parameters<typeof fast>[1]) => {
-    const answered = await fast(req, res);
-    if (answered) fastAnswers++;
-    return answered;
-  };
+  const fast = feedFastPath(t.deps, {
+    draining: () => drain.isDraining,
+    take: (req, res) => {
+      drain.take(req, res);
+      onTake?.();
+    },
+  });
+  const counted = counting(fast, () => fastAnswers++);
+  const fetch = (request: Request, env: unknown) => drain.wrap(t.app.fetch)(request, env as never);
   await new Promise<void>((resolve) => {
-    server = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1", createServer: withFastPath(counted) }, () => resolve()) as Server;
+    server = serve({ fetch, port: 0, hostname: "127.0.0.1", createServer: withFastPath(counted) }, () => resolve()) as Server;
   });
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -146,8 +152,10 @@ describe("the feed's fast path", () => {
     }
     // Their browser's zone, when it is the one stored on their row, changes nothing.
     expect(await get(path, { cookie, "x-time-zone": "UTC" })).toMatchObject({ status: 200, fast: true });
-    // Another reader is never given the first one's marks.
-    const theirs = withViewerMarks(JSON.parse((await get(path, { cookie: other.cookie! })).body) as CommunityFeedPage).items;
+    // Another reader, answered here too, is never given the first one's marks.
+    let answer = await get(path, { cookie: other.cookie! });
+    await vi.waitFor(async () => expect((answer = await get(path, { cookie: other.cookie! })).fast).toBe(true));
+    const theirs = withViewerMarks(JSON.parse(answer.body) as CommunityFeedPage).items;
     expect(theirs.map((i) => [i.isMine, i.likedByMe])).toEqual([
       [false, false],
       [true, false],
@@ -173,13 +181,18 @@ describe("the feed's fast path", () => {
     const travelled = await get(path, { cookie, "x-time-zone": "Asia/Tokyo" });
     expect(travelled).toMatchObject({ status: 200, fast: false });
 
-    marksFail = true;
+    // The marks query fails (the database went away for it): the app answers, here with the page.
+    const session = (t.deps.db as unknown as { session: { prepareQuery: (...args: unknown[]) => unknown } }).session;
+    const failing = vi.spyOn(session, "prepareQuery").mockImplementationOnce(() => {
+      throw new Error("the database is away");
+    });
     try {
       const failed = await get(path, { cookie });
+      expect(failing).toHaveBeenCalled();
       expect(failed).toMatchObject({ status: 200, fast: false });
       expect(failed.body).toBe((await byApp(path, { cookie })).body);
     } finally {
-      marksFail = false;
+      failing.mockRestore();
     }
 
     // A block covering a piece on the page: the page is read for them alone, without that writer.
@@ -205,6 +218,44 @@ describe("the feed's fast path", () => {
     expect(JSON.parse(gone.body)).not.toHaveProperty("marks");
   });
 
+  it("answers a reader's request it took before shutdown began, itself or through the app, and says the connection closes", async () => {
+    const p = await ownPrompt();
+    const [byWriter, byOther] = await insertPieces([
+      { user: writer, promptId: p.id, createdAt: minutesAgo(3) },
+      { user: other, promptId: p.id, createdAt: minutesAgo(4) },
+    ]);
+    const path = `/api/community/feed?prompt=${p.id}`;
+    const reader = await createUser(t, { name: "Late Reader" });
+    const cookie = reader.cookie!;
+    await vi.waitFor(async () => expect((await get(path, { cookie })).fast).toBe(true));
+    // Shutdown begins while their marks are being read: the fast path answers them.
+    let stopped: Promise<void> | undefined;
+    onTake = () => void (stopped = drain.start());
+    try {
+      const res = await fetch(base + path, { headers: { cookie } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("connection")).toBe("close");
+      expect(((await res.json()) as CommunityFeedPage).items.map((i) => i.id)).toEqual([byWriter, byOther]);
+      await stopped;
+    } finally {
+      onTake = undefined;
+      drain = new Drain();
+    }
+    // The same, when the page is theirs to be read alone (a block): the app answers it, not a 503.
+    expect((await t.json("/api/blocks", { cookie, json: { pieceId: byWriter } })).status).toBe(201);
+    onTake = () => void (stopped = drain.start());
+    try {
+      const res = await fetch(base + path, { headers: { cookie } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("connection")).toBe("close");
+      expect(((await res.json()) as CommunityFeedPage).items.map((i) => i.id)).toEqual([byOther]);
+      await stopped;
+    } finally {
+      onTake = undefined;
+      drain = new Drain();
+    }
+  });
+
   it("leaves to the app a search, a cursor, a bad or unknown parameter, and shutdown", async () => {
     const p = await ownPrompt();
     await insertPieces([{ user: writer, promptId: p.id, createdAt: minutesAgo(3) }]);
@@ -216,11 +267,11 @@ describe("the feed's fast path", () => {
     expect(await get(`${path}&prompt=all`)).toMatchObject({ fast: false });
     expect(await get(`${path}&utm=x`)).toMatchObject({ status: 200, fast: false });
 
-    draining = true;
+    void drain.start();
     try {
-      expect((await get(path)).fast).toBe(false);
+      expect(await get(path)).toMatchObject({ status: 503, fast: false });
     } finally {
-      draining = false;
+      drain = new Drain();
     }
   });
 

@@ -22,7 +22,8 @@ import { readerPieceParts } from "./piece-reader.ts";
  * on their row (else the app moves the stored zone: http/session.ts). Their marks come from the
  * one small query the route sends (feed-first-page.ts viewerAnswerParts, piece-reader.ts
  * readerPieceParts); a page holding a piece by a writer they block, a piece gone since, or a query
- * that fails goes on to the app before anything is written. Shutdown waits for these answers (`track`).
+ * that fails goes on to the app before anything is written. Shutdown waits for these answers, and
+ * the app answers one it is handed even once shutdown began (`take`).
  *
  * It answers only what it can answer exactly as the app would — same body, ETag, 304 and
  * headers (feed-fast-path.test.ts compares them) — and hands everything else to the app: a
@@ -40,8 +41,8 @@ const VIEW_PARAMS = new Set(["prompt", "filter", "sort", "cursor"]);
 
 export interface FastPathOptions {
   draining: () => boolean;
-  /** Counts an answer still being made as a request in flight (http/lifecycle.ts, Drain.track). */
-  track: <T>(work: Promise<T>) => Promise<T>;
+  /** Counts a request answered later as in flight until its answer is done, and lets the app answer it if shutdown begins meanwhile (http/lifecycle.ts, Drain.take). */
+  take: (req: IncomingMessage, res: ServerResponse) => void;
 }
 
 export function feedFastPath(deps: Deps, opts: FastPathOptions): FastPath {
@@ -74,10 +75,11 @@ export function feedFastPath(deps: Deps, opts: FastPathOptions): FastPath {
     deps.metrics?.observeRequest("GET", route, answer.status, (performance.now() - started) / 1000);
   };
   /** A reader's answer, made from what is cached by one query: sent, or (null, or a failed query) left to the app before anything is written. */
-  const answerLater = async (res: ServerResponse, make: () => Promise<AnswerParts | null>, cache: { hits: number }, path: string, route: string, started: number): Promise<boolean> => {
+  const answerLater = async (req: IncomingMessage, res: ServerResponse, make: () => Promise<AnswerParts | null>, cache: { hits: number }, path: string, route: string, started: number): Promise<boolean> => {
+    opts.take(req, res);
     let answer: AnswerParts | null;
     try {
-      answer = await opts.track(make());
+      answer = await make();
     } catch {
       return false;
     }
@@ -109,10 +111,10 @@ export function feedFastPath(deps: Deps, opts: FastPathOptions): FastPath {
       const ae = req.headers["accept-encoding"];
       if (piece) {
         const kept = pieces.peek(pieceId, now, false);
-        return kept ? answerLater(res, () => readerPieceParts(deps.db, kept, readerId, inm, ae), pieces, path, PIECE_ROUTE, started) : false;
+        return kept ? answerLater(req, res, () => readerPieceParts(deps.db, kept, readerId, inm, ae), pieces, path, PIECE_ROUTE, started) : false;
       }
       const page = feedPage(search, now, false);
-      return page ? answerLater(res, () => viewerAnswerParts(deps.db, page, readerId, inm, ae), feeds, PATH, PATH, started) : false;
+      return page ? answerLater(req, res, () => viewerAnswerParts(deps.db, page, readerId, inm, ae), feeds, PATH, PATH, started) : false;
     }
     const cached = piece ? pieces.peek(pieceId, now) : feedPage(search, now, true);
     if (!cached) return false;

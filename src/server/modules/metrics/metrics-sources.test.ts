@@ -4,6 +4,7 @@ import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "#tests/setup/app.ts";
 import { eventually } from "#tests/setup/eventually.ts";
+import { counting } from "#tests/setup/fast-path.ts";
 import { SseReader, type } from "#tests/setup/sse-reader.ts";
 import { createSubmission, createUser } from "#tests/factories.ts";
 import { withFastPath } from "../../http/node-server.ts";
@@ -76,9 +77,9 @@ describe("GET /metrics reports", () => {
 
     // Over a real Node server with the fast path: the cached page is answered before the app.
     let fast = 0;
-    const fastPath = feedFastPath(t.deps, { draining: () => false, track: (work) => work });
+    const fastPath = feedFastPath(t.deps, { draining: () => false, take: () => {} });
     const server = await new Promise<Server>((resolve) => {
-      const s = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1", createServer: withFastPath((req, res) => fastPath(req, res) === true && ++fast > 0) }, () => resolve(s as Server));
+      const s = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1", createServer: withFastPath(counting(fastPath, () => fast++)) }, () => resolve(s as Server));
     });
     try {
       const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -103,9 +104,9 @@ describe("GET /metrics reports", () => {
     const count = (s: Awaited<ReturnType<typeof scrape>>, labels: Record<string, string>) => sample(s, labels.result ? "inkwell_piece_cache_requests_total" : "inkwell_http_requests_total", labels);
     const route = { method: "GET", route: "/api/community/pieces/:id", status: "200" };
     let fast = 0;
-    const fastPath = feedFastPath(t.deps, { draining: () => false, track: (work) => work });
+    const fastPath = feedFastPath(t.deps, { draining: () => false, take: () => {} });
     const server = await new Promise<Server>((resolve) => {
-      const s = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1", createServer: withFastPath((req, res) => fastPath(req, res) === true && ++fast > 0) }, () => resolve(s as Server));
+      const s = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1", createServer: withFastPath(counting(fastPath, () => fast++)) }, () => resolve(s as Server));
     });
     try {
       const before = await scrape(t);
