@@ -33,4 +33,11 @@ describe("FixedStatement", () => {
     expect(a.sql).toBe(b.sql);
     expect(a.params).toEqual(["a", "a constant", "{}", "a"]);
   });
+
+  it("refuses a build that does not place a value as a parameter of its own", () => {
+    const wrapped = new FixedStatement(["q"], ({ q: word }) => sql`select 1 where title like ${`%${word}%`}`);
+    expect(() => wrapped.query(q, { q: "harbour" })).toThrow("no parameter for q");
+    const inlined = new FixedStatement(["id", "other"], ({ id, other }) => sql`select ${sql.raw(`'${other}'`)} where id = ${id}`);
+    expect(() => inlined.query(q, { id: "x", other: "y" })).toThrow("no parameter for other");
+  });
 });

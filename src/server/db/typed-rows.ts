@@ -53,8 +53,10 @@ async function executeNamed(q: Queryable, query: SQL | BuiltQuery): Promise<{ ro
  * A hot statement whose text never changes, built by Drizzle once (per dialect) with a stand-in
  * for each value, which every call fills in: building a statement is a tenth of a signed-in
  * reader's cached feed page (its `is()` checks and chunks, issue 28 item 2). Its values must be
- * strings (a uuid, an array literal); each stand-in is a text no value can be (it holds a NUL,
- * which the app refuses in every input).
+ * strings (a uuid, an array literal) that `build` places as they are, each as a parameter, and
+ * the statement must not change with them (a `viewerId ?` branch sees the stand-in: a non-empty
+ * text). A build that does otherwise is refused at its first call: every key must come out as a
+ * parameter, and no stand-in (each holds a NUL) anywhere else.
  */
 export class FixedStatement<K extends string> {
   private readonly built = new WeakMap<object, { sql: string; typings?: unknown[]; slots: ({ key: K } | { value: unknown })[] }>();
@@ -72,7 +74,13 @@ export class FixedStatement<K extends string> {
       const standIns = Object.fromEntries(this.keys.map((k) => [k, `\u0000${k}\u0000`])) as Record<K, string>;
       const byStandIn = new Map<unknown, K>(this.keys.map((k) => [standIns[k], k]));
       const { sql: text, params, typings } = dialect.sqlToQuery(this.build(standIns));
-      built = { sql: text, typings, slots: params.map((value) => (byStandIn.has(value) ? { key: byStandIn.get(value)! } : { value })) };
+      const slots = params.map((value) => (byStandIn.has(value) ? { key: byStandIn.get(value)! } : { value }));
+      // A build that wrapped, encoded or inlined a value would send its stand-in to every call: refused here, at the first.
+      const unfilled = this.keys.filter((k) => !slots.some((slot) => "key" in slot && slot.key === k));
+      if (unfilled.length > 0 || text.includes("\u0000") || slots.some((slot) => "value" in slot && String(slot.value).includes("\u0000"))) {
+        throw new Error(`FixedStatement: ${unfilled.length > 0 ? `no parameter for ${unfilled.join(", ")}` : "a stand-in left in the statement"}`);
+      }
+      built = { sql: text, typings, slots };
       this.built.set(dialect, built);
     }
     return { sql: built.sql, params: built.slots.map((slot) => ("key" in slot ? values[slot.key] : slot.value)), typings: built.typings };
@@ -82,7 +90,7 @@ export class FixedStatement<K extends string> {
 /** typedRows for a FixedStatement: sent as a named prepared statement. */
 export async function fixedRows<K extends string, S extends z.ZodType>(q: Queryable, statement: FixedStatement<K>, values: Record<K, string>, row: S): Promise<z.output<S>[]> {
   const { rows } = await executeNamed(q, statement.query(q, values));
-  return checkContract(arrayOf(row) as z.ZodArray<S>, rows, "a feed query's rows");
+  return checkContract(arrayOf(row) as z.ZodArray<S>, rows, "a fixed statement's rows");
 }
 
 /**
