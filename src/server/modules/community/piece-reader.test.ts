@@ -1,7 +1,10 @@
-import { describe, expect, it } from "vitest";
-import type { CommunityPieceDetail } from "#shared/schemas/community.ts";
+import { eq } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
+import { COMMUNITY_MESSAGES, type CommunityPieceDetail } from "#shared/schemas/community.ts";
+import { submissionLikes, submissions } from "#server/db/schema/index.ts";
 import { createSubmission, createUser } from "#tests/factories.ts";
 import { VISITOR, viewerOf } from "../../db/audience.ts";
+import { notFound } from "../../http/errors.ts";
 import { pieceCacheOf } from "./piece-cache.ts";
 import { getPiece } from "./piece.service.ts";
 import { admin, minutesAgo, other, ownPrompt, t, useCommunityApp, writer } from "./test-helpers.ts";
@@ -69,6 +72,16 @@ describe("a reader's open piece, from the kept piece", () => {
     expect((await read(piece.id)).piece).toMatchObject({ likedByMe: false, likeCount: 1 });
   });
 
+  it("counts a reader's own like made elsewhere before its event arrives here, as it marks it", async () => {
+    const p = await ownPrompt();
+    const piece = await createSubmission(t, writer, { promptId: p.id, createdAt: minutesAgo(2) });
+    await keep(piece.id);
+    // As another instance commits it: the rows change, and this instance has not heard yet.
+    await t.deps.db.insert(submissionLikes).values({ submissionId: piece.id, userId: other.id });
+    await t.deps.db.update(submissions).set({ likeCount: 1 }).where(eq(submissions.id, piece.id));
+    expect((await read(piece.id, other.cookie)).piece).toMatchObject({ likedByMe: true, likeCount: 1 });
+  });
+
   it("keeps a piece its readers ask for twice, for visitors too, with none of their marks and no name behind Anonymous", async () => {
     for (const filler of [writer, other]) {
       const p = await ownPrompt();
@@ -100,5 +113,47 @@ describe("a reader's open piece, from the kept piece", () => {
     expect((await read(piece.id, writer.cookie)).piece!.isMine).toBe(true);
     expect(pieceCacheOf(t.deps).peek(piece.id, now(), false)).toBeUndefined();
     for (const reader of [null, other.cookie]) expect((await read(piece.id, reader)).status).toBe(404);
+  });
+
+  describe("while another's read of the piece is under way", () => {
+    /** A fill of the cache, as another request's read makes it, that the test ends; and the misses counted so far. */
+    function pendingFill(id: string) {
+      let end!: { resolve: (body: { piece: CommunityPieceDetail }) => void; reject: (err: unknown) => void };
+      const cache = pieceCacheOf(t.deps);
+      const filled = cache.get(id, now(), () => new Promise((resolve, reject) => (end = { resolve, reject })));
+      filled.catch(() => {});
+      return { end, misses: cache.misses };
+    }
+    /** Until the request has joined the fill (it counts a miss when it does). */
+    const joined = (misses: number) => vi.waitFor(() => expect(pieceCacheOf(t.deps).misses).toBe(misses + 1));
+
+    it("gives a reader who joins it their own marks on what it read", async () => {
+      const p = await ownPrompt();
+      const piece = await createSubmission(t, writer, { promptId: p.id, createdAt: minutesAgo(2) });
+      const fill = pendingFill(piece.id);
+      const asked = read(piece.id, writer.cookie);
+      await joined(fill.misses);
+      fill.end.resolve({ piece: await getPiece(t.deps.db, piece.id, VISITOR) });
+      expect((await asked).piece).toMatchObject({ id: piece.id, isMine: true, likedByMe: false });
+    });
+
+    it("reads for a reader whose piece that read could not give (a hidden piece of theirs), and is a 404 to a visitor who joins it", async () => {
+      const p = await ownPrompt();
+      const piece = await createSubmission(t, writer, { promptId: p.id, createdAt: minutesAgo(2) });
+      const hidden = await t.request(`/api/admin/moderation/piece/${piece.id}/hide`, { method: "POST", json: { reason: "Breaks the rules" }, cookie: admin.cookie });
+      expect(hidden.status).toBe(200);
+      for (const [cookie, status] of [
+        [writer.cookie, 200],
+        [undefined, 404],
+      ] as const) {
+        const fill = pendingFill(piece.id);
+        const asked = read(piece.id, cookie);
+        await joined(fill.misses);
+        fill.end.reject(notFound(COMMUNITY_MESSAGES.pieceNotFound));
+        const answer = await asked;
+        expect(answer.status).toBe(status);
+        if (status === 200) expect(answer.piece).toMatchObject({ id: piece.id, isMine: true });
+      }
+    });
   });
 });

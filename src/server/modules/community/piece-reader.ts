@@ -19,8 +19,10 @@ import { pieceMarks, readPiece } from "./piece.service.ts";
  * (likedByMe, isMine), read by one small query by primary key. That is exact: a piece a visitor
  * may open, every reader may open (db/audience.ts, "open": a writer reads what is public and not
  * hidden, an admin more; blocks do not close an open piece), and a piece's fields are the same for
- * every viewer but those two marks (piece.query.ts). With no marks of theirs they get the
- * visitor's bytes; with marks, the same answer with them set, gzipped for them.
+ * every viewer but those two marks (piece.query.ts). The same query reads the piece's like and
+ * comment counts, so what a reader is shown as theirs is always counted. With no marks of theirs
+ * and the same counts they get the visitor's bytes; else the same answer with those set, gzipped
+ * for them.
  *
  * A reader's read of a piece not kept is the read it always was, as this reader, which also says
  * whether a visitor may open it (`visitorsSee`); when one may and the door admits it (asked for
@@ -38,9 +40,12 @@ const CACHE_CONTROL = "private, no-cache";
 export async function readerPieceParts(db: Db, cached: CachedPiece, readerId: string, ifNoneMatch: string | undefined, acceptEncoding: string | undefined): Promise<AnswerParts | null> {
   const marks = await pieceMarks(db, cached.id, readerId);
   if (!marks) return null;
-  if (!marks.liked && !marks.mine) return visitorAnswerParts(cached, ifNoneMatch, acceptEncoding);
-  // The visitor's checked answer with the two marks set: the same keys in the same order as the app's.
-  const json = JSON.stringify({ piece: { ...cached.body.piece, likedByMe: marks.liked, isMine: marks.mine } });
+  const { liked, mine, likeCount, commentCount } = marks;
+  const kept = cached.body.piece;
+  // The counts come with the marks: a like of theirs made on another instance, whose event is still on its way here, is counted where it is marked.
+  if (!liked && !mine && kept.likeCount === likeCount && kept.commentCount === commentCount) return visitorAnswerParts(cached, ifNoneMatch, acceptEncoding);
+  // The visitor's checked answer with these set: the same keys in the same order as the app's.
+  const json = JSON.stringify({ piece: { ...kept, likeCount, commentCount, likedByMe: liked, isMine: mine } });
   const etag = etagOf(json);
   if (matches(ifNoneMatch, etag)) return { status: 304, headers: { ETag: etag, Vary: VARY, "Cache-Control": CACHE_CONTROL }, body: null };
   const headers = { "Content-Type": "application/json", ETag: etag, Vary: VARY, "Cache-Control": CACHE_CONTROL };

@@ -81,10 +81,10 @@ export function pieceDetailQuery(id: string, viewer: Viewer): SQL {
   `;
 }
 
-/** A reader's own marks on piece `id`: no row when it is gone. */
-export const pieceMarksRow = z.object({ liked: z.boolean(), mine: z.boolean() });
+/** A reader's own marks on piece `id`, and its counts as they are now: no row when it is gone. */
+export const pieceMarksRow = z.object({ liked: z.boolean(), mine: z.boolean(), like_count: z.number(), comment_count: z.number() });
 
 export const pieceMarksStatement = new FixedStatement(
   ["id", "viewerId"],
-  ({ id, viewerId }) => sql`select ${likedBy(viewerId)} as liked, ${writtenBy(viewerId)} as mine from submissions s where s.id = ${id}::uuid`,
+  ({ id, viewerId }) => sql`select ${likedBy(viewerId)} as liked, ${writtenBy(viewerId)} as mine, s.like_count, s.comment_count from submissions s where s.id = ${id}::uuid`,
 );

@@ -47,10 +47,10 @@ export async function getPiece(db: Db, id: string, viewer: Viewer): Promise<Comm
   return (await readPiece(db, id, viewer)).piece;
 }
 
-/** A reader's marks on piece `id` (whether they like it and wrote it); null when it is gone. */
-export async function pieceMarks(db: Db, id: string, viewerId: string): Promise<{ liked: boolean; mine: boolean } | null> {
+/** A reader's marks on piece `id` (whether they like it and wrote it), with its counts as they are now; null when it is gone. */
+export async function pieceMarks(db: Db, id: string, viewerId: string): Promise<{ liked: boolean; mine: boolean; likeCount: number; commentCount: number } | null> {
   const [row] = await fixedRows(db, pieceMarksStatement, { id, viewerId }, pieceMarksRow);
-  return row ?? null;
+  return row ? { liked: row.liked, mine: row.mine, likeCount: row.like_count, commentCount: row.comment_count } : null;
 }
 
 /** The card columns and their row schema, for other modules' lists of pieces (a circle's feed). */
