@@ -210,3 +210,22 @@ test.describe("community", () => {
     await expectAccessible(page);
   });
 });
+
+test("a page still loading says so at full contrast: the label does not fade, only a dot after it pulses", async ({ page }) => {
+  await registerViaApi(page.request, { name: "Patient Reader" });
+  // A signed-in reader's page is not rendered on the server: it loads the feed itself, held here.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/community/feed**", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/community");
+  const label = page.getByText("Loading community...");
+  await expect(label).toBeVisible();
+  expect(await label.evaluate((el) => el.getAnimations().length)).toBe(0);
+  expect(await label.evaluate((el) => el.getAnimations({ subtree: true }).length)).toBe(1);
+  await expectAccessible(page);
+  release();
+  await expect(label).toBeHidden();
+});
