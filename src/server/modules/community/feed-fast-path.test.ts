@@ -77,6 +77,37 @@ async function untilCached(path: string) {
 /** The same GET answered by the app itself (Hono, no Node server in front). */
 const byApp = async (path: string, headers: Record<string, string>) => seen(await t.app.request(path, { headers }), true);
 
+/** A page of two pieces (by `writer`, then by `other`) and a new reader, signed in. */
+async function pageAndReader(name: string) {
+  const p = await ownPrompt();
+  const [byWriter, byOther] = await insertPieces([
+    { user: writer, promptId: p.id, createdAt: minutesAgo(3) },
+    { user: other, promptId: p.id, createdAt: minutesAgo(4) },
+  ]);
+  const reader = await createUser(t, { name });
+  return { byWriter: byWriter!, byOther: byOther!, path: `/api/community/feed?prompt=${p.id}`, cookie: reader.cookie! };
+}
+
+/**
+ * Reads `path` as `cookie`'s reader with shutdown beginning once the fast path took the request:
+ * expects a 200 that says the connection closes, waits for the drain, and gives the page's ids.
+ */
+async function readDuringShutdown(path: string, cookie: string) {
+  let stopped: Promise<void> | undefined;
+  onTake = () => void (stopped = drain.start());
+  try {
+    const res = await fetch(base + path, { headers: { cookie } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("connection")).toBe("close");
+    const ids = ((await res.json()) as CommunityFeedPage).items.map((i) => i.id);
+    await stopped;
+    return ids;
+  } finally {
+    onTake = undefined;
+    drain = new Drain();
+  }
+}
+
 describe("the feed's fast path", () => {
   it("answers a cached first page exactly as the app does: plain, gzipped, and 304", async () => {
     const p = await ownPrompt();
@@ -164,15 +195,8 @@ describe("the feed's fast path", () => {
   });
 
   it("leaves to the app a reader whose session it does not hold, who signed out, whose browser zone is new, who blocks a writer on the page, or whose marks cannot be read", async () => {
-    const p = await ownPrompt();
-    const [byWriter, byOther] = await insertPieces([
-      { user: writer, promptId: p.id, createdAt: minutesAgo(3) },
-      { user: other, promptId: p.id, createdAt: minutesAgo(4) },
-    ]);
-    const path = `/api/community/feed?prompt=${p.id}`;
+    const { byWriter, byOther, path, cookie } = await pageAndReader("Careful Reader");
     await untilCached(path);
-    const reader = await createUser(t, { name: "Careful Reader" });
-    const cookie = reader.cookie!;
     // Its first read: the app verifies the session (and keeps it).
     expect(await get(path, { cookie })).toMatchObject({ status: 200, fast: false });
     await vi.waitFor(async () => expect((await get(path, { cookie })).fast).toBe(true));
@@ -219,41 +243,13 @@ describe("the feed's fast path", () => {
   });
 
   it("answers a reader's request it took before shutdown began, itself or through the app, and says the connection closes", async () => {
-    const p = await ownPrompt();
-    const [byWriter, byOther] = await insertPieces([
-      { user: writer, promptId: p.id, createdAt: minutesAgo(3) },
-      { user: other, promptId: p.id, createdAt: minutesAgo(4) },
-    ]);
-    const path = `/api/community/feed?prompt=${p.id}`;
-    const reader = await createUser(t, { name: "Late Reader" });
-    const cookie = reader.cookie!;
+    const { byWriter, byOther, path, cookie } = await pageAndReader("Late Reader");
     await vi.waitFor(async () => expect((await get(path, { cookie })).fast).toBe(true));
     // Shutdown begins while their marks are being read: the fast path answers them.
-    let stopped: Promise<void> | undefined;
-    onTake = () => void (stopped = drain.start());
-    try {
-      const res = await fetch(base + path, { headers: { cookie } });
-      expect(res.status).toBe(200);
-      expect(res.headers.get("connection")).toBe("close");
-      expect(((await res.json()) as CommunityFeedPage).items.map((i) => i.id)).toEqual([byWriter, byOther]);
-      await stopped;
-    } finally {
-      onTake = undefined;
-      drain = new Drain();
-    }
+    expect(await readDuringShutdown(path, cookie)).toEqual([byWriter, byOther]);
     // The same, when the page is theirs to be read alone (a block): the app answers it, not a 503.
     expect((await t.json("/api/blocks", { cookie, json: { pieceId: byWriter } })).status).toBe(201);
-    onTake = () => void (stopped = drain.start());
-    try {
-      const res = await fetch(base + path, { headers: { cookie } });
-      expect(res.status).toBe(200);
-      expect(res.headers.get("connection")).toBe("close");
-      expect(((await res.json()) as CommunityFeedPage).items.map((i) => i.id)).toEqual([byOther]);
-      await stopped;
-    } finally {
-      onTake = undefined;
-      drain = new Drain();
-    }
+    expect(await readDuringShutdown(path, cookie)).toEqual([byOther]);
   });
 
   it("leaves to the app a search, a cursor, a bad or unknown parameter, and shutdown", async () => {

@@ -59,36 +59,36 @@ export function acceptsGzip(header: string | undefined): boolean {
   return star;
 }
 
-function notModified(c: Context<AppEnv>, etag: string): Response {
-  return c.body(null, 304, { ETag: etag, Vary: VARY, "Cache-Control": CACHE_CONTROL });
+type Bytes = Uint8Array<ArrayBuffer>;
+
+/**
+ * The status, headers (without the app-wide ones) and body of an answer with validator `etag`:
+ * 304 on If-None-Match, else the body, gzipped when the client takes gzip. `plain` and `gzip`
+ * make the bytes (kept ones, or made for this answer alone).
+ */
+export function answerParts(etag: string, ifNoneMatch: string | undefined, acceptEncoding: string | undefined, plain: () => Bytes, gzip: () => Bytes) {
+  if (matches(ifNoneMatch, etag)) return { status: 304 as const, headers: { ETag: etag, Vary: VARY, "Cache-Control": CACHE_CONTROL }, body: null };
+  const headers = { "Content-Type": "application/json", ETag: etag, Vary: VARY, "Cache-Control": CACHE_CONTROL };
+  if (acceptsGzip(acceptEncoding)) return { status: 200 as const, headers: { ...headers, "Content-Encoding": "gzip" }, body: gzip() };
+  return { status: 200 as const, headers, body: plain() };
 }
 
-/** A visitor's answer from a cached page (or a cached piece, piece-visitor.ts): status, headers (without the app-wide ones) and body. */
-export function visitorAnswerParts(cached: Pick<CachedFeedPage, "etag" | "gzip" | "plain">, ifNoneMatch: string | undefined, acceptEncoding: string | undefined) {
-  if (matches(ifNoneMatch, cached.etag)) return { status: 304 as const, headers: { ETag: cached.etag, Vary: VARY, "Cache-Control": CACHE_CONTROL }, body: null };
-  const headers = { "Content-Type": "application/json", ETag: cached.etag, Vary: VARY, "Cache-Control": CACHE_CONTROL };
-  if (acceptsGzip(acceptEncoding)) return { status: 200 as const, headers: { ...headers, "Content-Encoding": "gzip" }, body: cached.gzip };
-  return { status: 200 as const, headers, body: cached.plain };
-}
+/** The parts of an answer (answerParts). */
+export type AnswerParts = ReturnType<typeof answerParts>;
 
-/** The status, headers (without the app-wide ones) and body of an answer made from a cached page. */
-export type AnswerParts = ReturnType<typeof visitorAnswerParts>;
+/** A visitor's answer from a cached page (or a kept piece, piece-visitor.ts), as it was made once. */
+export const visitorAnswerParts = (cached: Pick<CachedFeedPage, "etag" | "gzip" | "plain">, ifNoneMatch: string | undefined, acceptEncoding: string | undefined): AnswerParts =>
+  answerParts(cached.etag, ifNoneMatch, acceptEncoding, () => cached.plain, () => cached.gzip);
 
 /** An answer's parts as Hono's Response. */
-const answerOf = (c: Context<AppEnv>, { headers, body }: AnswerParts): Response => (body === null ? c.body(null, 304, headers) : c.body(body, 200, headers));
-
-/** A page made for this viewer alone: its ETag is its own JSON's. */
-function ownAnswer(c: Context<AppEnv>, page: CommunityFeedPage): Response {
-  const json = JSON.stringify(page);
-  const etag = etagOf(json);
-  if (matches(c.req.header("if-none-match"), etag)) return notModified(c, etag);
-  const headers = { "Content-Type": "application/json", ETag: etag, Vary: VARY, "Cache-Control": CACHE_CONTROL };
-  // Gzipped here in one call, as bytes (http/gzip-json.ts says why), by the visitor's answer's rule.
-  if (acceptsGzip(c.req.header("accept-encoding"))) return c.body(gzipSync(json, PER_ANSWER_GZIP) as Uint8Array<ArrayBuffer>, 200, { ...headers, "Content-Encoding": "gzip" });
-  return c.body(json, 200, headers);
-}
+export const answerOf = (c: Context<AppEnv>, { headers, body }: AnswerParts): Response => (body === null ? c.body(null, 304, headers) : c.body(body, 200, headers));
 
 const utf8 = new TextEncoder();
+
+/** JSON made for one answer: its ETag is its own, and it is gzipped here in one call, as bytes (http/gzip-json.ts says why). */
+export const ownAnswerParts = (json: string, ifNoneMatch: string | undefined, acceptEncoding: string | undefined): AnswerParts =>
+  answerParts(etagOf(json), ifNoneMatch, acceptEncoding, () => utf8.encode(json) as Bytes, () => gzipSync(json, PER_ANSWER_GZIP) as Bytes);
+
 
 /**
  * A signed-in viewer's answer from a cached page: the page with their marks. Null when a piece on
@@ -105,13 +105,13 @@ export async function viewerAnswerParts(db: Db, cached: CachedFeedPage, viewerId
   const head = utf8.encode(`{"marks":${marksJson},`);
   // The cached page's validator and these marks: the answer changes when either does.
   const etag = etagOf(`${cached.etag}${marksJson}`);
-  if (matches(ifNoneMatch, etag)) return { status: 304, headers: { ETag: etag, Vary: VARY, "Cache-Control": CACHE_CONTROL }, body: null };
-  const headers = { "Content-Type": "application/json", ETag: etag, Vary: VARY, "Cache-Control": CACHE_CONTROL };
-  if (acceptsGzip(acceptEncoding)) return { status: 200, headers: { ...headers, "Content-Encoding": "gzip" }, body: gzipHeadAndTail(head, cached.tail) };
-  const body = new Uint8Array(head.length + cached.tail.bytes.length);
-  body.set(head, 0);
-  body.set(cached.tail.bytes, head.length);
-  return { status: 200, headers, body };
+  const plain = () => {
+    const body = new Uint8Array(head.length + cached.tail.bytes.length);
+    body.set(head, 0);
+    body.set(cached.tail.bytes, head.length);
+    return body;
+  };
+  return answerParts(etag, ifNoneMatch, acceptEncoding, plain, () => gzipHeadAndTail(head, cached.tail));
 }
 
 async function viewerAnswer(c: Context<AppEnv>, cached: CachedFeedPage, viewerId: string): Promise<Response> {
@@ -120,7 +120,8 @@ async function viewerAnswer(c: Context<AppEnv>, cached: CachedFeedPage, viewerId
   if (parts) return answerOf(c, parts);
   // Read for them alone, filtered by the database: a full page, and a cursor that pages on without the writer they block.
   const read = await readFeedPage(deps.db, { ...cached.key, cursor: cached.cursor ?? undefined, q: "", viewerId, now: deps.clock.now() });
-  return ownAnswer(c, checkContract(communityFeedPage, read.page, c.req.path));
+  const json = JSON.stringify(checkContract(communityFeedPage, read.page, c.req.path));
+  return answerOf(c, ownAnswerParts(json, c.req.header("if-none-match"), c.req.header("accept-encoding")));
 }
 
 /** The JSON of a feed page (checked against communityFeedPage when cached), as the typed client sees it. */

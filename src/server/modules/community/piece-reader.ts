@@ -1,4 +1,3 @@
-import { gzipSync } from "node:zlib";
 import type { Context, TypedResponse } from "hono";
 import type { z } from "zod";
 import { COMMUNITY_MESSAGES, pieceDetailResponse, type CommunityPieceDetail } from "#shared/schemas/community.ts";
@@ -6,10 +5,8 @@ import { viewerOf, type Viewer } from "../../db/audience.ts";
 import type { Db } from "../../db/client.ts";
 import type { AppEnv, SessionUser } from "../../http/context.ts";
 import { notFound } from "../../http/errors.ts";
-import { PER_ANSWER_GZIP } from "../../http/gzip-json.ts";
 import { checkContract, respond } from "../../http/respond.ts";
-import { etagOf } from "./feed-cache.ts";
-import { acceptsGzip, matches, visitorAnswerParts, type AnswerParts } from "./feed-first-page.ts";
+import { answerOf, ownAnswerParts, visitorAnswerParts, type AnswerParts } from "./feed-first-page.ts";
 import { pieceCacheOf, type CachedPiece } from "./piece-cache.ts";
 import { pieceMarks, readPiece } from "./piece.service.ts";
 
@@ -33,9 +30,6 @@ import { pieceMarks, readPiece } from "./piece.service.ts";
 
 type PieceResponse = Response & TypedResponse<z.output<typeof pieceDetailResponse>, 200, "json">;
 
-const VARY = "Accept-Encoding, Cookie";
-const CACHE_CONTROL = "private, no-cache";
-
 /** A reader's answer from a kept piece; null when it is gone since (the app's read says 404). */
 export async function readerPieceParts(db: Db, cached: CachedPiece, readerId: string, ifNoneMatch: string | undefined, acceptEncoding: string | undefined): Promise<AnswerParts | null> {
   const marks = await pieceMarks(db, cached.id, readerId);
@@ -45,15 +39,8 @@ export async function readerPieceParts(db: Db, cached: CachedPiece, readerId: st
   // The counts come with the marks: a like of theirs made on another instance, whose event is still on its way here, is counted where it is marked.
   if (!liked && !mine && kept.likeCount === likeCount && kept.commentCount === commentCount) return visitorAnswerParts(cached, ifNoneMatch, acceptEncoding);
   // The visitor's checked answer with these set: the same keys in the same order as the app's.
-  const json = JSON.stringify({ piece: { ...kept, likeCount, commentCount, likedByMe: liked, isMine: mine } });
-  const etag = etagOf(json);
-  if (matches(ifNoneMatch, etag)) return { status: 304, headers: { ETag: etag, Vary: VARY, "Cache-Control": CACHE_CONTROL }, body: null };
-  const headers = { "Content-Type": "application/json", ETag: etag, Vary: VARY, "Cache-Control": CACHE_CONTROL };
-  if (acceptsGzip(acceptEncoding)) return { status: 200, headers: { ...headers, "Content-Encoding": "gzip" }, body: gzipSync(json, PER_ANSWER_GZIP) as Uint8Array<ArrayBuffer> };
-  return { status: 200, headers, body: new TextEncoder().encode(json) };
+  return ownAnswerParts(JSON.stringify({ piece: { ...kept, likeCount, commentCount, likedByMe: liked, isMine: mine } }), ifNoneMatch, acceptEncoding);
 }
-
-const answerOf = (c: Context<AppEnv>, { headers, body }: AnswerParts): Response => (body === null ? c.body(null, 304, headers) : c.body(body, 200, headers));
 
 /**
  * A miss the door admits: this reader's read fills the cache when a visitor may open the piece.

@@ -4,7 +4,7 @@ import { pieceDetailResponse } from "#shared/schemas/community.ts";
 import { VISITOR } from "../../db/audience.ts";
 import type { AppEnv } from "../../http/context.ts";
 import { checkContract, respond } from "../../http/respond.ts";
-import { visitorAnswerParts } from "./feed-first-page.ts";
+import { answerOf, visitorAnswerParts } from "./feed-first-page.ts";
 import { pieceCacheOf } from "./piece-cache.ts";
 import { getPiece } from "./piece.service.ts";
 
@@ -32,7 +32,5 @@ export async function servePieceToVisitor(c: Context<AppEnv>, id: string): Promi
   }
   // Checked once, when made, as respond() checks every answer.
   const cached = hit ?? (await cache.get(id, now, async () => checkContract(pieceDetailResponse, await read(), c.req.path)));
-  const { status, headers, body } = visitorAnswerParts(cached, c.req.header("if-none-match"), c.req.header("accept-encoding"));
-  const res: Response = body === null ? c.body(null, status, headers) : c.body(body, status, headers);
-  return res as PieceResponse;
+  return answerOf(c, visitorAnswerParts(cached, c.req.header("if-none-match"), c.req.header("accept-encoding"))) as PieceResponse;
 }
