@@ -5,7 +5,7 @@ import { PORTFOLIO_EXCERPT_CHARS, PORTFOLIO_MESSAGES, type PortfolioItem, type P
 import { SIGNATURES } from "#shared/domain/author.ts";
 import { PROMPT_KINDS } from "#shared/domain/prompt-choice.ts";
 import type { Db } from "../../db/client.ts";
-import { timestampColumn, typedRows } from "../../db/typed-rows.ts";
+import { FixedStatement, fixedRows, timestampColumn, typedRows } from "../../db/typed-rows.ts";
 import { prompts, submissions } from "../../db/schema/index.ts";
 import { cursorId, keyTimeSql } from "../../db/keyset.ts";
 import { cursorCodec, cursorInt, cursorTime } from "../../http/cursor.ts";
@@ -29,18 +29,28 @@ const cursors = {
   words: cursorCodec(z.object({ s: z.literal("words"), w: cursorInt, c: cursorTime, i: cursorId }), PORTFOLIO_MESSAGES.invalidCursor),
 };
 
-/** The rows after a cursor, in the page order of its sort (a 422 for a cursor this server did not write). */
-function afterCursor(sort: PortfolioSort, raw: string): SQL {
+/** A cursor's values, as the statement's parameters take them (a 422 for a cursor this server did not write). */
+function cursorValues(sort: PortfolioSort, raw: string): Record<string, string> {
   if (sort === "title") {
     const c = cursors.title.decode(raw);
-    return sql`(${titleMissing}, ${titleKey}, ${submissions.id}) > (${c.m}::int, ${c.t}::text, ${c.i}::uuid)`;
+    return { m: String(c.m), t: c.t, i: c.i };
   }
   if (sort === "words") {
     const c = cursors.words.decode(raw);
-    return sql`(${shownWords}, ${submissions.createdAt}, ${submissions.id}) < (${c.w}::int, ${c.c}::timestamptz, ${c.i}::uuid)`;
+    return { w: String(c.w), c: c.c, i: c.i };
   }
   const c = cursors.recent.decode(raw);
-  return sql`(${submissions.createdAt}, ${submissions.id}) < (${c.c}::timestamptz, ${c.i}::uuid)`;
+  return { c: c.c, i: c.i };
+}
+
+/** Which of a cursor's values each sort's statement takes. */
+const CURSOR_KEYS = { recent: ["c", "i"], title: ["m", "t", "i"], words: ["w", "c", "i"] } as const satisfies Record<PortfolioSort, readonly string[]>;
+
+/** The rows after a cursor `v`, in the page order of its sort. */
+function afterCursor(sort: PortfolioSort, v: Record<string, string | undefined>): SQL {
+  if (sort === "title") return sql`(${titleMissing}, ${titleKey}, ${submissions.id}) > (${v.m}::int, ${v.t}::text, ${v.i}::uuid)`;
+  if (sort === "words") return sql`(${shownWords}, ${submissions.createdAt}, ${submissions.id}) < (${v.w}::int, ${v.c}::timestamptz, ${v.i}::uuid)`;
+  return sql`(${submissions.createdAt}, ${submissions.id}) < (${v.c}::timestamptz, ${v.i}::uuid)`;
 }
 
 /** The cursor of the page after the one ending with `last`. */
@@ -76,26 +86,23 @@ const pageRow = z.object({
 });
 
 /**
- * The query behind one portfolio page (limit + 1 rows, to know whether there is a next page);
- * exported for EXPLAIN tests. Raw SQL over Drizzle's columns: the select builder took about
- * 0.45 ms of CPU to build this statement at every request (issue 28 item 2).
+ * The statement of one portfolio page (limit + 1 rows, to know whether there is a next page), its
+ * values as parameters: `v` holds userId, limit and, `after` a cursor, the cursor's values
+ * (cursorValues); `pattern` a search's ILIKE pattern. Raw SQL over Drizzle's columns: the select
+ * builder took about 0.45 ms of CPU to build this statement at every request (issue 28 item 2).
  */
-export function portfolioPageQuery(userId: string, opts: PortfolioQueryOptions): SQL {
-  const where: SQL[] = [sql`${submissions.userId} = ${userId}::uuid`];
-  const q = opts.q?.trim();
-  if (q) {
-    const pattern = `%${escapeLike(q)}%`;
-    where.push(sql`(${shownTitle} ilike ${pattern} or ${shownContent} ilike ${pattern})`);
-  }
-  if (opts.cursor) where.push(afterCursor(opts.sort, opts.cursor));
+function pageSql(sort: PortfolioSort, v: Record<string, string | undefined>, after: boolean, pattern?: string): SQL {
+  const where: SQL[] = [sql`${submissions.userId} = ${v.userId}::uuid`];
+  if (pattern !== undefined) where.push(sql`(${shownTitle} ilike ${pattern} or ${shownContent} ilike ${pattern})`);
+  if (after) where.push(afterCursor(sort, v));
   // NULLS LAST spelled out: submissions_user_created_idx is (user_id, created_at DESC NULLS LAST,
   // id DESC NULLS LAST), and a plain DESC (nulls first) would make PostgreSQL sort every row of the
   // writer instead of reading the index and stopping at the limit.
   const newest = [sql`${submissions.createdAt} desc nulls last`, sql`${submissions.id} desc nulls last`];
   const order: SQL[] =
-    opts.sort === "title"
+    sort === "title"
       ? [sql`${titleMissing} asc`, sql`${titleKey} asc`, sql`${submissions.id} asc nulls last`]
-      : opts.sort === "words"
+      : sort === "words"
         ? [sql`${shownWords} desc nulls last`, ...newest]
         : newest;
   return sql`select ${submissions.id} as id, ${shownTitle} as title, left(${shownContent}, ${PORTFOLIO_EXCERPT_CHARS}) as excerpt,
@@ -108,12 +115,40 @@ export function portfolioPageQuery(userId: string, opts: PortfolioQueryOptions):
     from ${submissions} inner join ${prompts} on ${prompts.id} = ${submissions.promptId}
     where ${sql.join(where, sql` and `)}
     order by ${sql.join(order, sql`, `)}
-    limit ${opts.limit + 1}`;
+    limit ${v.limit}`;
+}
+
+/**
+ * A page without a search, one statement per sort and per first or later page, built by Drizzle
+ * once (FixedStatement): building it was about a tenth of a portfolio answer's CPU (issue 28
+ * item 2). A search's statement changes with its words and is built each time (pageSql).
+ */
+const fixedPages = (after: boolean) =>
+  Object.fromEntries(
+    (["recent", "title", "words"] as const).map((sort) => {
+      const keys = ["userId", "limit", ...(after ? CURSOR_KEYS[sort] : [])];
+      return [sort, new FixedStatement(keys, (v) => pageSql(sort, v, after))];
+    }),
+  ) as Record<PortfolioSort, FixedStatement<string>>;
+const FIRST_PAGES = fixedPages(false);
+const LATER_PAGES = fixedPages(true);
+
+/** The values of a page's statement (a cursor's decoded: a 422 for one this server did not write). */
+function pageValues(userId: string, opts: PortfolioQueryOptions): Record<string, string> {
+  return { userId, limit: String(opts.limit + 1), ...(opts.cursor ? cursorValues(opts.sort, opts.cursor) : {}) };
+}
+
+/** The query behind one portfolio page, with its values in place; exported for EXPLAIN tests. */
+export function portfolioPageQuery(userId: string, opts: PortfolioQueryOptions): SQL {
+  const q = opts.q?.trim();
+  return pageSql(opts.sort, pageValues(userId, opts), Boolean(opts.cursor), q ? `%${escapeLike(q)}%` : undefined);
 }
 
 export async function listMySubmissions(db: Db, userId: string, opts: PortfolioQueryOptions): Promise<PortfolioPage> {
   // Prepared (planned once per connection: db/typed-rows.ts) but for a search, whose plan depends on the words.
-  const rows = await typedRows(db, portfolioPageQuery(userId, opts), pageRow, opts.q?.trim() ? undefined : { prepared: true });
+  const rows = opts.q?.trim()
+    ? await typedRows(db, portfolioPageQuery(userId, opts), pageRow)
+    : await fixedRows(db, (opts.cursor ? LATER_PAGES : FIRST_PAGES)[opts.sort], pageValues(userId, opts), pageRow);
   const page = rows.slice(0, opts.limit);
   const last = page.at(-1);
   const nextCursor =
