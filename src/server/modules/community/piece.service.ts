@@ -3,8 +3,8 @@ import { COMMUNITY_MESSAGES, type CommunityPiece, type CommunityPieceDetail, typ
 import type { Viewer } from "../../db/audience.ts";
 import type { Db } from "../../db/client.ts";
 import { notFound } from "../../http/errors.ts";
-import { pieceDetailQuery, pieceDetailRow, pieceMarksRow, pieceMarksStatement, type PublicPieceRow } from "./piece.query.ts";
-import { fixedRows, typedRows } from "../../db/typed-rows.ts";
+import { pieceDetailRow, pieceDetailStatement, pieceMarksRow, pieceMarksStatement, type PublicPieceRow } from "./piece.query.ts";
+import { fixedRows } from "../../db/typed-rows.ts";
 
 /**
  * Only what the signature allows leaves this function: the SQL (piece.query.ts) already nulls
@@ -37,7 +37,7 @@ export function pieceFields(row: PublicPieceRow): Omit<CommunityPiece, "preview"
 
 /** A public piece with its full text, and whether a visitor may open it too; 404 for anything the viewer may not open, or gone. */
 export async function readPiece(db: Db, id: string, viewer: Viewer): Promise<{ piece: CommunityPieceDetail; visitorsSee: boolean }> {
-  const [row] = await typedRows(db, pieceDetailQuery(id, viewer), pieceDetailRow, { prepared: true });
+  const [row] = await fixedRows(db, ...pieceDetailStatement(id, viewer), pieceDetailRow);
   if (!row) throw notFound(COMMUNITY_MESSAGES.pieceNotFound);
   return { piece: { ...pieceFields(row), content: row.content }, visitorsSee: row.visitors_see };
 }
