@@ -4,9 +4,9 @@ import { COMMENTS_LIMIT } from "#shared/constants.ts";
 import { NEW_ACCOUNT_HOURS } from "#shared/domain/new-account.ts";
 import { commenterLabelSql } from "../../db/author-label.ts";
 import { DELETED_WRITER_ID } from "../../db/deleted-writer.ts";
-import { reachablePieceSql, readableCommentSql, readablePieceSql, readerById, type Viewer } from "../../db/audience.ts";
+import { reachablePieceSql, readableCommentSql, readablePieceSql, readerById, viewerIdOf, VISITOR, type Viewer } from "../../db/audience.ts";
 import { refusesAsBlocker } from "../../db/blocks-sql.ts";
-import { timestampColumn } from "../../db/typed-rows.ts";
+import { FixedStatement, timestampColumn } from "../../db/typed-rows.ts";
 import { commentNotificationCtes, toldColumn } from "../notifications/notify.service.ts";
 
 /**
@@ -35,24 +35,52 @@ export const commentRow = z.object({
 export type CommentRow = z.infer<typeof commentRow>;
 
 /**
- * The newest COMMENTS_LIMIT comments of a piece (+1, to tell whether older ones exist), newest
- * first, read backwards through submission_comments_submission_idx (submission_id, created_at, id).
+ * A piece's comments as `viewer` reads them, in one statement: the piece (`comment_count`,
+ * `comments_off`) when the viewer may open it, no row otherwise; with it its newest
+ * COMMENTS_LIMIT comments (+1, to tell whether older ones exist), newest first, read backwards
+ * through submission_comments_submission_idx (submission_id, created_at, id), none when its
+ * writer turned comments off. A piece without a comment to show is one row whose comment
+ * columns are null. One round trip where there were two (issue 28 item 2).
  */
-export function newestCommentsQuery(pieceId: string, viewer: Viewer): SQL {
+function commentListSql(pieceId: string, viewer: Viewer): SQL {
   return sql`
-    select ${COMMENT_COLUMNS}
-    from (
+    with s as (
+      select s.id, s.user_id, s.submission_type, s.author_alias, s.comment_count, s.comments_off
+      from submissions s
+      where s.id = ${pieceId}::uuid and ${readablePieceSql(viewer, sql`s`, "open")}
+    )
+    select s.comment_count as piece_comment_count, s.comments_off as piece_comments_off, ${COMMENT_COLUMNS}
+    from s
+    left join lateral (
       select id, content, created_at, user_id, submission_id, hidden_at, hidden_reason
       from submission_comments
-      where submission_id = ${pieceId}::uuid and ${readableCommentSql(viewer, sql`submission_comments`)}
+      where submission_id = s.id and not s.comments_off and ${readableCommentSql(viewer, sql`submission_comments`)}
       order by created_at desc, id desc
       limit ${COMMENTS_LIMIT + 1}
-    ) c
-    join users u on u.id = c.user_id
-    join submissions s on s.id = c.submission_id
+    ) c on true
+    left join users u on u.id = c.user_id
     order by c.created_at desc, c.id desc
   `;
 }
+
+/** The statement of each kind of viewer, built by Drizzle once (FixedStatement). */
+const COMMENT_LISTS = {
+  visitor: new FixedStatement(["pieceId"], ({ pieceId }) => commentListSql(pieceId, VISITOR)),
+  writer: new FixedStatement(["pieceId", "viewerId"], ({ pieceId, viewerId }) => commentListSql(pieceId, { kind: "writer", id: viewerId })),
+  admin: new FixedStatement(["pieceId", "viewerId"], ({ pieceId, viewerId }) => commentListSql(pieceId, { kind: "admin", id: viewerId })),
+} satisfies Record<Viewer["kind"], FixedStatement<"pieceId" | "viewerId">>;
+
+/** The statement of piece `pieceId`'s comments as `viewer` reads them, and its values. */
+export function commentListStatement(pieceId: string, viewer: Viewer): [FixedStatement<"pieceId" | "viewerId">, Record<"pieceId" | "viewerId", string>] {
+  return [COMMENT_LISTS[viewer.kind], { pieceId, viewerId: viewerIdOf(viewer) ?? "" }];
+}
+
+/** A row of commentListStatement: the piece, and a comment (then the row is a commentRow too) or none (its id null). */
+export const commentListRow = z.looseObject({
+  piece_comment_count: z.coerce.number(),
+  piece_comments_off: z.boolean(),
+  id: z.string().nullable(),
+});
 
 /**
  * Counts a comment on a public piece (the update locks the piece's row: concurrent comments take

@@ -1,9 +1,10 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import { COMMENTS_LIMIT } from "#shared/constants.ts";
 import { localDate, localDayBounds } from "#shared/domain/dates.ts";
 import { NEW_ACCOUNT_HOURS, NEW_ACCOUNT_LIMIT_CODE, newAccountCommentsMessage } from "#shared/domain/new-account.ts";
 import { COMMUNITY_MESSAGES, type AddedComment, type CommentList, type DeletedComment, type PieceComment } from "#shared/schemas/community.ts";
-import { readablePieceSql, viewerOf } from "../../db/audience.ts";
+import { viewerOf } from "../../db/audience.ts";
 import type { Db } from "../../db/client.ts";
 import { submissionComments, submissions } from "../../db/schema/index.ts";
 import type { Deps } from "../../deps.ts";
@@ -16,12 +17,14 @@ import {
   addedCommentRow,
   commentRefusalQuery,
   commentRefusalRow,
+  commentListRow,
+  commentListStatement,
   commentRow,
-  newestCommentsQuery,
   type CommentRow,
 } from "./comments.query.ts";
 import { itemDeleted } from "../moderation/reports.service.ts";
-import { typedRows } from "../../db/typed-rows.ts";
+import { fixedRows, typedRows } from "../../db/typed-rows.ts";
+import { checkContract } from "../../http/respond.ts";
 import { announceInCircles } from "../circles/piece-circles.service.ts";
 import { forgetCommentNotification } from "../notifications/notify.service.ts";
 
@@ -39,21 +42,20 @@ function commentFrom(row: CommentRow, viewer: SessionUser | null): PieceComment 
   };
 }
 
+const commentRows = z.array(commentRow);
+
 /** A public piece's newest COMMENTS_LIMIT comments, answered oldest first. */
 export async function listComments(db: Db, pieceId: string, viewer: SessionUser | null): Promise<CommentList> {
-  const reader = viewerOf(viewer);
-  const [piece] = await db
-    .select({ commentCount: submissions.commentCount, commentsOff: submissions.commentsOff })
-    .from(submissions)
-    .where(and(eq(submissions.id, pieceId), readablePieceSql(reader, sql`${submissions}`, "open")));
+  const rows = await fixedRows(db, ...commentListStatement(pieceId, viewerOf(viewer)), commentListRow);
+  const piece = rows[0];
   // A piece hidden by moderators: only its writer and admins still read it (issue 13).
   if (!piece) throw notFound(COMMUNITY_MESSAGES.pieceNotFound);
   // The writer turned comments off: existing ones are hidden, from everyone (issue 13 item 6).
-  if (piece.commentsOff) return { comments: [], commentCount: piece.commentCount, hasOlder: false, commentsOff: true };
-  const rows = await typedRows(db, newestCommentsQuery(pieceId, reader), commentRow, { prepared: true });
-  const hasOlder = rows.length > COMMENTS_LIMIT;
-  const comments = rows.slice(0, COMMENTS_LIMIT).reverse().map((r) => commentFrom(r, viewer));
-  return { comments, commentCount: piece.commentCount, hasOlder, commentsOff: false };
+  if (piece.piece_comments_off) return { comments: [], commentCount: piece.piece_comment_count, hasOlder: false, commentsOff: true };
+  const found = checkContract(commentRows, rows.filter((r) => r.id !== null), "a piece's comments");
+  const hasOlder = found.length > COMMENTS_LIMIT;
+  const comments = found.slice(0, COMMENTS_LIMIT).reverse().map((r) => commentFrom(r, viewer));
+  return { comments, commentCount: piece.piece_comment_count, hasOlder, commentsOff: false };
 }
 
 export async function addComment(deps: Deps, pieceId: string, user: SessionUser, content: string, timeZone: string): Promise<AddedComment> {
