@@ -3,10 +3,11 @@
  * server already running (issue 28 item 3: the piece cache). Prints req/s and the server's CPU
  * (utime and stime of every thread, /proc) per answer.
  *
- *   npx tsx scripts/bench/piece-reads.ts --pid PID --ids FILE [--url http://127.0.0.1:3902] [--seconds 5] [--connections 32] [--cookie COOKIE]
+ *   npx tsx scripts/bench/piece-reads.ts --pid PID --ids FILE [--url http://127.0.0.1:3902] [--seconds 5] [--connections 32] [--cookie COOKIE] [--path /api/community/pieces/{id}/comments]
  *
  * With --cookie (a signed-in reader's session cookie, as `curl` prints it from sign-in) every
- * read is that reader's.
+ * read is that reader's. With --path, each request asks that path with the piece's id for `{id}`
+ * (by default `/api/community/pieces/{id}`, the open piece).
  *
  * FILE holds one piece id per line: all the public pieces in a random order (every read a first
  * read, as a crawler or a long tail of links: `psql -tAc "select id from submissions where not
@@ -39,6 +40,8 @@ const url = option("url", "http://127.0.0.1:3902");
 const seconds = Number(option("seconds", "5"));
 const connections = Number(option("connections", "32"));
 const cookie = argv.includes("--cookie") ? option("cookie") : undefined;
+const pathTemplate = option("path", "/api/community/pieces/{id}");
+const pathOf = (id: string) => pathTemplate.replace("{id}", id);
 
 /** The server's CPU so far, in clock ticks (utime + stime: fields 14 and 15 of /proc/PID/stat). */
 function ticks(): number {
@@ -52,7 +55,7 @@ const requests = [
     method: "GET" as const,
     path: "/",
     headers: { accept: "application/json", "accept-encoding": "gzip", ...(cookie ? { cookie } : {}) },
-    setupRequest: (req: { path: string }) => ({ ...req, path: `/api/community/pieces/${ids[next++ % ids.length]!}` }),
+    setupRequest: (req: { path: string }) => ({ ...req, path: pathOf(ids[next++ % ids.length]!) }),
   },
 ];
 // Two seconds of warm-up (the JIT, the pool), then the measured run; the list goes on where the warm-up stopped.
