@@ -4,9 +4,10 @@ import { COMMENTS_LIMIT } from "#shared/constants.ts";
 import { NEW_ACCOUNT_HOURS } from "#shared/domain/new-account.ts";
 import { commenterLabelSql } from "../../db/author-label.ts";
 import { DELETED_WRITER_ID } from "../../db/deleted-writer.ts";
-import { reachablePieceSql, readableCommentSql, readablePieceSql, readerById, viewerIdOf, VISITOR, type Viewer } from "../../db/audience.ts";
+import { reachablePieceSql, readableCommentSql, readablePieceSql, readerById, type Viewer } from "../../db/audience.ts";
 import { refusesAsBlocker } from "../../db/blocks-sql.ts";
-import { FixedStatement, timestampColumn } from "../../db/typed-rows.ts";
+import { timestampColumn } from "../../db/typed-rows.ts";
+import { perViewer } from "../../db/viewer-statements.ts";
 import { commentNotificationCtes, toldColumn } from "../notifications/notify.service.ts";
 
 /**
@@ -63,17 +64,8 @@ function commentListSql(pieceId: string, viewer: Viewer): SQL {
   `;
 }
 
-/** The statement of each kind of viewer, built by Drizzle once (FixedStatement). */
-const COMMENT_LISTS = {
-  visitor: new FixedStatement(["pieceId"], ({ pieceId }) => commentListSql(pieceId, VISITOR)),
-  writer: new FixedStatement(["pieceId", "viewerId"], ({ pieceId, viewerId }) => commentListSql(pieceId, { kind: "writer", id: viewerId })),
-  admin: new FixedStatement(["pieceId", "viewerId"], ({ pieceId, viewerId }) => commentListSql(pieceId, { kind: "admin", id: viewerId })),
-} satisfies Record<Viewer["kind"], FixedStatement<"pieceId" | "viewerId">>;
-
-/** The statement of piece `pieceId`'s comments as `viewer` reads them, and its values. */
-export function commentListStatement(pieceId: string, viewer: Viewer): [FixedStatement<"pieceId" | "viewerId">, Record<"pieceId" | "viewerId", string>] {
-  return [COMMENT_LISTS[viewer.kind], { pieceId, viewerId: viewerIdOf(viewer) ?? "" }];
-}
+/** The statement of piece `pieceId`'s comments as a viewer reads them, and its values, built by Drizzle once per kind of viewer. */
+export const commentListStatement = perViewer("pieceId", commentListSql);
 
 /** A row of commentListStatement: the piece, and a comment (then the row is a commentRow too) or none (its id null). */
 export const commentListRow = z.looseObject({

@@ -3,6 +3,7 @@ import { PROMPT_KINDS } from "#shared/domain/prompt-choice.ts";
 import { z } from "zod";
 import { SIGNATURES } from "#shared/domain/author.ts";
 import { readablePieceSql, viewerIdOf, VISITOR, type Viewer } from "../../db/audience.ts";
+import { perViewer } from "../../db/viewer-statements.ts";
 import { FixedStatement, timestampColumn } from "../../db/typed-rows.ts";
 
 /*
@@ -82,19 +83,10 @@ function pieceDetailSql(id: string, viewer: Viewer): SQL {
 }
 
 /**
- * The open piece's statement for each kind of viewer, built by Drizzle once (FixedStatement): a
- * piece read afresh spent about a tenth of its CPU building it (issue 28 item 2).
+ * The statement of piece `id` as a viewer may open it, and its values, built by Drizzle once per
+ * kind of viewer: a piece read afresh spent about a tenth of its CPU building it (issue 28 item 2).
  */
-const PIECE_DETAIL = {
-  visitor: new FixedStatement(["id"], ({ id }) => pieceDetailSql(id, VISITOR)),
-  writer: new FixedStatement(["id", "viewerId"], ({ id, viewerId }) => pieceDetailSql(id, { kind: "writer", id: viewerId })),
-  admin: new FixedStatement(["id", "viewerId"], ({ id, viewerId }) => pieceDetailSql(id, { kind: "admin", id: viewerId })),
-} satisfies Record<Viewer["kind"], FixedStatement<"id" | "viewerId">>;
-
-/** The statement of piece `id` as `viewer` may open it, and its values. */
-export function pieceDetailStatement(id: string, viewer: Viewer): [FixedStatement<"id" | "viewerId">, Record<"id" | "viewerId", string>] {
-  return [PIECE_DETAIL[viewer.kind], { id, viewerId: viewerIdOf(viewer) ?? "" }];
-}
+export const pieceDetailStatement = perViewer("id", pieceDetailSql);
 
 /** A reader's own marks on piece `id`, and its counts as they are now: no row when it is gone. */
 export const pieceMarksRow = z.object({ liked: z.boolean(), mine: z.boolean(), like_count: z.number(), comment_count: z.number() });
