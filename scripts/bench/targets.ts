@@ -55,6 +55,23 @@ function numbered(connections: number, build: (req: Request, client: number, k: 
 
 const feed = "/api/community/feed";
 
+/** A read of a different piece each request, at `path` of its id. */
+function eachPiece(name: string, path: (id: string) => string): Target {
+  return {
+    name,
+    kind: "read",
+    variesBy: "piece",
+    requests: (fx, connections) => [
+      {
+        method: "GET",
+        path: "/",
+        headers: READ_HEADERS,
+        setupRequest: numbered(connections, (req, _client, k) => ({ ...req, path: path(fx.pieceIds[k % fx.pieceIds.length]!) })),
+      },
+    ],
+  };
+}
+
 export const READS: Target[] = [
   get("feed, first page", () => feed),
   get("feed, Most Liked", () => `${feed}?sort=liked`),
@@ -65,19 +82,8 @@ export const READS: Target[] = [
   get("feed, first page, signed in", () => feed, (fx) => ({ cookie: fx.cookies[0]! })),
   get("feed, page 2 by cursor", (fx) => `${feed}?cursor=${encodeURIComponent(fx.page2Cursor)}`),
   get("feed, page 5 by cursor", (fx) => `${feed}?cursor=${encodeURIComponent(fx.laterCursor)}`),
-  {
-    name: "piece (a different one each request)",
-    kind: "read",
-    variesBy: "piece",
-    requests: (fx, connections) => [
-      {
-        method: "GET",
-        path: "/",
-        headers: READ_HEADERS,
-        setupRequest: numbered(connections, (req, _client, k) => ({ ...req, path: `/api/community/pieces/${fx.pieceIds[k % fx.pieceIds.length]!}` })),
-      },
-    ],
-  },
+  eachPiece("piece (a different one each request)", (id) => `/api/community/pieces/${id}`),
+  eachPiece("a piece's comments (a different piece each request)", (id) => `/api/community/pieces/${id}/comments`),
   get("a writer's portfolio (365 pieces)", () => "/api/me/submissions", (fx) => ({ cookie: fx.cookies[0]! })),
 ];
 
