@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { portfolioAchievement } from "#shared/schemas/portfolio.ts";
 import { FixedStatement } from "../../db/typed-rows.ts";
+import { streakColumnsSql, streakRowFields } from "../writing/streak-row.ts";
 
 /*
  * The profile's numbers of writer `userId` but the write-ins (which need their time zone), in one
@@ -14,8 +15,7 @@ export const statsStatement = new FixedStatement(
   ["userId"],
   ({ userId }) => sql`
     select t.works, t.pages, t.featured,
-      u.current_streak, u.longest_streak, u.last_write_date::text as last_write_date, u.grace_day_used::text as grace_day_used,
-      u.streak_start_date::text as streak_start_date, u.time_zone,
+      ${streakColumnsSql("u")}, u.time_zone,
       coalesce((
         select json_agg(json_build_object('achievementType', a.achievement_type, 'year', a.year) order by a.achieved_at desc nulls last, a.year desc)
         from (
@@ -38,11 +38,7 @@ export const statsRow = z.object({
   works: z.coerce.number(),
   pages: z.coerce.number(),
   featured: z.coerce.number(),
-  current_streak: z.coerce.number(),
-  longest_streak: z.coerce.number(),
-  last_write_date: z.string().nullable(),
-  grace_day_used: z.string().nullable(),
-  streak_start_date: z.string().nullable(),
+  ...streakRowFields,
   time_zone: z.string(),
   achievements: z.array(portfolioAchievement),
 });

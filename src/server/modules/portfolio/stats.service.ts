@@ -5,6 +5,7 @@ import type { PortfolioStats } from "#shared/schemas/portfolio.ts";
 import type { Db } from "../../db/client.ts";
 import { fixedRows } from "../../db/typed-rows.ts";
 import { writeInsThisYear } from "../write-ins/taken-part.service.ts";
+import { streakOfRow } from "../writing/streak-row.ts";
 import { statsRow, statsStatement } from "./stats.query.ts";
 
 /**
@@ -16,9 +17,7 @@ export async function getPortfolioStats(db: Db, userId: string, now: Date): Prom
   const [row] = await fixedRows(db, statsStatement, { userId }, statsRow);
   const writeIns = row ? await writeInsThisYear(db, userId, row.time_zone, now) : 0;
   const pagesExact = row?.pages ?? 0;
-  const streak = row
-    ? { currentStreak: row.current_streak, longestStreak: row.longest_streak, lastWriteDate: row.last_write_date, graceDayUsed: row.grace_day_used, streakStartDate: row.streak_start_date }
-    : NO_STREAK;
+  const streak = row ? streakOfRow(row) : NO_STREAK;
   return {
     works: row?.works ?? 0,
     pagesWritten: Math.round(pagesExact * 10) / 10,
