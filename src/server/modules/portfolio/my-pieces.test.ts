@@ -66,6 +66,10 @@ describe("GET /api/me/submissions", () => {
   it("searches titles and text of every piece, case-insensitively, with % and _ taken literally", async () => {
     expect((await all("?q=LIGHTHOUSE")).map((i) => i.excerpt.slice(0, 14))).toEqual(["the lighthouse"]);
     expect((await all("?q=ER")).map((i) => i.title ?? "(untitled)").sort()).toEqual(["(untitled)", "cherry 100% sure", "echo chamber"]);
+    // A search's later pages, one piece a page, in each sort: the same matches, each once, in the sort's order.
+    expect((await all("?q=ER", 1)).map((i) => i.title ?? "(untitled)").sort()).toEqual(["(untitled)", "cherry 100% sure", "echo chamber"]);
+    expect((await all("?q=ER&sort=title", 1)).map((i) => i.title)).toEqual(["cherry 100% sure", "echo chamber", null]);
+    expect((await all("?q=ER&sort=words", 1)).map((i) => i.title)).toEqual((await all("?q=ER&sort=words")).map((i) => i.title));
     expect((await all("?q=100%25")).map((i) => i.title)).toEqual(["cherry 100% sure"]);
     expect(await all("?q=%25%25%25")).toEqual([]);
     expect(await all("?q=_")).toEqual([]);
