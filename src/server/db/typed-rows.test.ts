@@ -40,4 +40,9 @@ describe("FixedStatement", () => {
     const inlined = new FixedStatement(["id", "other"], ({ id, other }) => sql`select ${sql.raw(`'${other}'`)} where id = ${id}`);
     expect(() => inlined.query(q, { id: "x", other: "y" })).toThrow("no parameter for other");
   });
+
+  it("refuses a call that leaves out one of its values, rather than sending NULL", () => {
+    statement.query(q, { viewer: "a", ids: "{}" });
+    expect(() => statement.query(q, { viewer: "a" } as unknown as { viewer: string; ids: string })).toThrow("no value for ids");
+  });
 });

@@ -83,8 +83,15 @@ export class FixedStatement<K extends string> {
       built = { sql: text, typings, slots };
       this.built.set(dialect, built);
     }
-    return { sql: built.sql, params: built.slots.map((slot) => ("key" in slot ? values[slot.key] : slot.value)), typings: built.typings };
+    return { sql: built.sql, params: built.slots.map((slot) => ("key" in slot ? valueOf(values, slot.key) : slot.value)), typings: built.typings };
   }
+}
+
+/** A call's value for `key`: a missing one (a caller's values out of step with the keys) is refused, never sent as NULL. */
+function valueOf<K extends string>(values: Record<K, string>, key: K): string {
+  const value = values[key];
+  if (typeof value !== "string") throw new Error(`FixedStatement: no value for ${key}`);
+  return value;
 }
 
 /** typedRows for a FixedStatement: sent as a named prepared statement. */

@@ -10,8 +10,8 @@ import { statsRow, statsStatement } from "./stats.query.ts";
 
 /**
  * The profile's numbers: works, pages, streaks, Editors' Selections, achievements and tier (of
- * pieces written here: imported ones are not counted), and the write-ins taken part in this year
- * (in the writer's time zone, read with the rest: stats.query.ts).
+ * pieces written here: imported ones are not counted), read in one statement (stats.query.ts),
+ * then the write-ins taken part in this year in the writer's time zone, which that statement gives.
  */
 export async function getPortfolioStats(db: Db, userId: string, now: Date): Promise<PortfolioStats> {
   const [row] = await fixedRows(db, statsStatement, { userId }, statsRow);
