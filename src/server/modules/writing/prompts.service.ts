@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gt, lte, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import { EMERGENCY_PROMPT } from "#shared/constants.ts";
 import { isUuid } from "#shared/domain/ids.ts";
-import { choosePrompt, mayAnswerPrompt } from "#shared/domain/prompt-choice.ts";
+import { choosePrompt, mayAnswerPrompt, PROMPT_KINDS } from "#shared/domain/prompt-choice.ts";
 import { WRITING_MESSAGES } from "#shared/domain/writing-session.ts";
 import type { Prompt, TodayPromptResponse } from "#shared/schemas/writing.ts";
 import type { Db, Queryable } from "../../db/client.ts";
@@ -9,18 +10,35 @@ import { promptColumns } from "../../db/query-parts.ts";
 import { prompts } from "../../db/schema/index.ts";
 import { ensureFreewritePrompt } from "../../db/seed.ts";
 import { HttpError } from "../../http/errors.ts";
+import { FixedStatement, fixedRows } from "../../db/typed-rows.ts";
 
-const isDaily = eq(prompts.kind, "daily");
+/**
+ * The daily prompts nearest a writer's `today`: the one on or before it (`side` 0) and the one
+ * after it (`side` 1), each a probe of prompts_date_key (unique on date), in one statement built
+ * by Drizzle once (FixedStatement: every writing page and home page asks it).
+ */
+const nearestPrompts = new FixedStatement(
+  ["today"],
+  ({ today }) => sql`
+    (select id, date::text as date, kind, text, author, 0 as side from prompts
+      where kind = 'daily' and date <= ${today}::date order by date desc limit 1)
+    union all
+    (select id, date::text as date, kind, text, author, 1 as side from prompts
+      where kind = 'daily' and date > ${today}::date order by date asc limit 1)`,
+);
+const nearestRow = z.object({ id: z.string(), date: z.string(), kind: z.enum(PROMPT_KINDS), text: z.string(), author: z.string().nullable(), side: z.coerce.number() });
 
 /**
  * The stored prompt for the writer's `today` by the rule in shared/domain/prompt-choice.ts
  * (own date, else nearest earlier, else nearest later); null only when no daily prompt exists.
- * prompts_date_key (unique on date) serves both probes.
  */
 export async function chooseStoredPrompt(q: Queryable, today: string): Promise<TodayPromptResponse | null> {
-  const [onOrBefore] = await q.select(promptColumns).from(prompts).where(and(isDaily, lte(prompts.date, today))).orderBy(desc(prompts.date)).limit(1);
-  const [after] = onOrBefore ? [] : await q.select(promptColumns).from(prompts).where(and(isDaily, gt(prompts.date, today))).orderBy(asc(prompts.date)).limit(1);
-  return choosePrompt(today, onOrBefore ?? null, after ?? null);
+  const rows = await fixedRows(q, nearestPrompts, { today }, nearestRow);
+  const prompt = (side: number) => {
+    const row = rows.find((r) => r.side === side);
+    return row ? { id: row.id, date: row.date, kind: row.kind, text: row.text, author: row.author } : null;
+  };
+  return choosePrompt(today, prompt(0), prompt(1));
 }
 
 /**
