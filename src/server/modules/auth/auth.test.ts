@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "#shared/errors.ts";
-import { verifications } from "#server/db/schema/index.ts";
+import { users, verifications } from "#server/db/schema/index.ts";
+import { addDays, localDate } from "#shared/domain/dates.ts";
 import { APP_URL, cookieFrom, createTestApp, latestLink, readMails, type TestApp } from "#tests/setup/app.ts";
 import { createUser, getUserRow } from "#tests/factories.ts";
 
@@ -29,6 +30,19 @@ describe("registration", () => {
     expect(me.body.user).toMatchObject({ name: "Mary", fullName: "Mary Ann Evans", alias: "George Eliot", email: address, timeZone: "Europe/London" });
     const row = await getUserRow(t, String(me.body.user.id));
     expect(row).toMatchObject({ age: 51, location: "Nuneaton", alias: "George Eliot", currentStreak: 0 });
+  });
+
+  it("shows the writer's name, alias, zone and streak as stored now, after they changed", async () => {
+    const u = await createUser(t);
+    // Asked once first: what changes after it shows at the next ask.
+    expect((await t.json<{ user: { timeZone: string } }>("/api/me", { cookie: u.cookie })).body.user.timeZone).not.toBe("Asia/Tokyo");
+    const today = localDate(t.deps.clock.now(), "Asia/Tokyo");
+    await t.deps.db
+      .update(users)
+      .set({ name: "Ann Radcliffe", alias: "The Mysteries", timeZone: "Asia/Tokyo", currentStreak: 4, longestStreak: 9, lastWriteDate: today, streakStartDate: addDays(today, -3) })
+      .where(eq(users.id, u.id));
+    const me = await t.json<{ user: Record<string, unknown> }>("/api/me", { cookie: u.cookie });
+    expect(me.body.user).toMatchObject({ name: "Ann", fullName: "Ann Radcliffe", alias: "The Mysteries", timeZone: "Asia/Tokyo", currentStreak: 4, longestStreak: 9 });
   });
 
   it("refuses missing name, email or password with the spec's sentence", async () => {
