@@ -9,8 +9,10 @@ import type { SessionUser } from "./session-user.ts";
  * SHA-256 of the request's better-auth cookies (the raw token is never kept), for at most
  * SESSION_CACHE_MS and never past the session's own expiry; SESSION_CACHE_MAX entries at most.
  *
- * Writes never use it: they always ask better-auth, so a signed-out, revoked or suspended session
- * cannot write, whatever a cache holds. Anything that changes a session row or the user row a
+ * Writes never trust what it holds of the rows: they take from it only which session row the
+ * cookie names (fixed once better-auth verified it) and read that row and its writer's afresh
+ * (session-live.ts), or ask better-auth, so a signed-out, revoked or suspended session cannot
+ * write, whatever a cache holds. Anything that changes a session row or the user row a
  * session reads (sign-out, a device signed out, a password changed or reset, the account deleted,
  * a suspension, the name, alias, email or time zone) reaches every instance by a NOTIFY on
  * SESSIONS_CHANNEL carrying the writer's id only, sent by triggers on "users" and "session"

@@ -5,6 +5,7 @@ import { users } from "../db/schema/index.ts";
 import type { AppContext, AppEnv, SessionUser } from "./context.ts";
 import { HttpError, SERVICE_MESSAGES } from "./errors.ts";
 import { sessionCacheKey, type VerifiedSession } from "./session-cache.ts";
+import { liveSession } from "./session-live.ts";
 
 /** The cookie prefix better-auth writes (auth.ts `cookiePrefix`): without it there is no session to look up. */
 export const SESSION_COOKIE = "inkwell";
@@ -69,14 +70,27 @@ async function verify(c: AppContext): Promise<VerifiedSession | null> {
 
 /**
  * The request's verified session: a read (GET, HEAD) takes it from the session cache when it
- * holds it; a write always asks better-auth (http/session-cache.ts says why), and keeps the answer.
+ * holds it. A write never trusts what the cache holds of the session's rows: when the cache
+ * knows its cookie, the session row and its writer's row are read afresh in one statement
+ * (session-live.ts); otherwise, or when that row is gone, better-auth is asked and its answer kept.
  */
 async function verifiedSession(c: AppContext): Promise<VerifiedSession | null> {
   const key = sessionCacheKey(c.req.header("cookie") ?? "", SESSION_COOKIE);
   if (!key) return null;
-  const cache = c.get("deps").sessions;
-  const read = c.req.method === "GET" || c.req.method === "HEAD";
-  return (read ? cache.get(key) : undefined) ?? (await cache.remember(key, () => verify(c)));
+  const deps = c.get("deps");
+  const known = deps.sessions.get(key);
+  if (known && (c.req.method === "GET" || c.req.method === "HEAD")) return known;
+  if (known) {
+    let live: VerifiedSession | null;
+    try {
+      // Real time, as better-auth's own expiry check (a test clock moves the writing day, not sessions).
+      live = await liveSession(deps.db, known, new Date());
+    } catch {
+      throw new HttpError(503, "database_unavailable", SERVICE_MESSAGES.databaseUnavailable);
+    }
+    if (live) return live;
+  }
+  return deps.sessions.remember(key, () => verify(c));
 }
 
 /**
