@@ -49,7 +49,9 @@ async function pgbench(binDir: string, args: string[]): Promise<Run> {
     child.stdout.on("data", (d: Buffer) => (text += d.toString()));
     child.stderr.on("data", (d: Buffer) => (text += d.toString()));
     child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve(text) : reject(new Error(`pgbench exited with ${code}:\n${text.slice(-2000)}`))));
+    // "close", not "exit": at "exit" its output may not all have been read yet (the tps line comes
+    // last), which lost floors now and then when many pgbench processes ran side by side.
+    child.on("close", (code) => (code === 0 ? resolve(text) : reject(new Error(`pgbench exited with ${code}:\n${text.slice(-2000)}`))));
   });
   const tps = /tps = ([\d.]+)/.exec(output)?.[1];
   if (!tps) throw new Error(`pgbench printed no tps:\n${output.slice(-2000)}`);
