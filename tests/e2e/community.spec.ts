@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { createPieceViaApi, expect, expectAccessible, feedCard, hydrated, registerViaApi, test, unique } from "./fixtures.ts";
+import { createPieceViaApi, expect, expectAccessible, feedCard, holdRoute, hydrated, registerViaApi, test, unique } from "./fixtures.ts";
 
 /** A signed-in writer in their own browser context, with console errors collected. */
 async function writerSession(browser: Browser, name: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
@@ -214,12 +214,7 @@ test.describe("community", () => {
 test("a page still loading says so at full contrast: the label does not fade, only a dot after it pulses", async ({ page }) => {
   await registerViaApi(page.request, { name: "Patient Reader" });
   // A signed-in reader's page is not rendered on the server: it loads the feed itself, held here.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/api/community/feed**", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRoute(page, "**/api/community/feed**");
   await page.goto("/community");
   const label = page.getByText("Loading community...");
   await expect(label).toBeVisible();

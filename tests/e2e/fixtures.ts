@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Browser, type Page, type Route } from "@playwright/test";
 
 export const E2E_PORT = process.env.E2E_PORT ?? "3100";
 export const ORIGIN = `http://localhost:${E2E_PORT}`;
@@ -62,6 +62,20 @@ export async function writerPage(browser: Browser, name = "Plain Writer"): Promi
  * <html data-hydrated> (set once the page itself, not only the top bar, is hydrated) before pressing.
  */
 export const hydrated = (page: Page) => expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+
+/**
+ * Holds every request to `url` until the returned function is called, then lets `answer` answer
+ * it (by default the server): a test sees what a page shows while its request is on its way.
+ */
+export async function holdRoute(page: Page, url: string, answer: (route: Route) => Promise<void> = (route) => route.fallback()): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await answer(route);
+  });
+  return release;
+}
 
 /** A piece's card in the community feed, found by its title. */
 export const feedCard = (page: Page, title: string) => page.getByRole("listitem").filter({ has: page.getByRole("link", { name: title, exact: true }) });

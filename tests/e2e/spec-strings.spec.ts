@@ -1,4 +1,4 @@
-import { expect, registerViaApi, test } from "./fixtures.ts";
+import { expect, holdRoute, registerViaApi, test } from "./fixtures.ts";
 
 /** Spec strings (issue 11 item 17): Home's loading words and the share token message (§2, §8). */
 
@@ -9,12 +9,7 @@ test.describe("the spec's words", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Welcome to the writing club." })).toBeVisible();
     // A signed-in writer's Home is rendered in the browser, which first learns who they are.
     await registerViaApi(page.request, { name: "Brewing Writer" });
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/api/me", async (route) => {
-      await held;
-      await route.fallback();
-    });
+    const release = await holdRoute(page, "**/api/me");
     await page.goto("/");
     await expect(page.getByRole("status").filter({ hasText: "brewing" })).toHaveText("brewing your words...");
     release();

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { storedDraft } from "./device-storage.ts";
-import { expect, expectAccessible, ORIGIN, PASSWORD, registerViaApi, signInAsAdmin, test, uniqueEmail } from "./fixtures.ts";
+import { expect, expectAccessible, holdRoute, ORIGIN, PASSWORD, registerViaApi, signInAsAdmin, test, uniqueEmail } from "./fixtures.ts";
 
 /** The e2e server's writing time is 3 s; the timer reads "Writing time complete" at 0:00. */
 async function waitForWritingTime(page: Page) {
@@ -157,12 +157,7 @@ test.describe("the writing page", () => {
     await page.goto("/write");
     await editor(page).fill("Words on their way to the server.");
     await waitForWritingTime(page);
-    let answer!: () => void;
-    const held = new Promise<void>((resolve) => (answer = resolve));
-    await page.route("**/api/submissions", async (route) => {
-      await held;
-      await route.fulfill({ status: 422, json: { code: "closed", message: "The archive is closed" } });
-    });
+    const answer = await holdRoute(page, "**/api/submissions", (route) => route.fulfill({ status: 422, json: { code: "closed", message: "The archive is closed" } }));
     await page.getByRole("button", { name: "save" }).click();
     const form = page.getByRole("dialog", { name: "Save your writing" });
     await form.getByRole("button", { name: "Save", exact: true }).click();

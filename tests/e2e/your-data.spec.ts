@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { strFromU8, unzipSync } from "fflate";
-import { createPieceViaApi, expect, expectAccessible, test, unique, writerPage } from "./fixtures.ts";
+import { createPieceViaApi, expect, expectAccessible, holdRoute, test, unique, writerPage } from "./fixtures.ts";
 
 /* /settings/data, "Your data" (issue 15 item 1): the writer downloads their writing and data. */
 
@@ -83,13 +83,8 @@ test("a download says it is being prepared, and says why when it fails; the butt
   await expect(page.getByRole("heading", { level: 2, name: "Export your writing" })).toBeVisible();
 
   // The server refuses (the export limit), after a moment in which the page says it is preparing.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
   const limited = "Too many attempts. Please wait 7 minutes and try again.";
-  await page.route("**/api/me/export/markdown", async (route) => {
-    await held;
-    await route.fulfill({ status: 429, json: { code: "rate_limited", message: limited } });
-  });
+  const release = await holdRoute(page, "**/api/me/export/markdown", (route) => route.fulfill({ status: 429, json: { code: "rate_limited", message: limited } }));
   await page.getByRole("button", { name: "Download Markdown archive" }).click();
   await expect(page.getByRole("button", { name: "Preparing…" })).toBeDisabled();
   await expect(page.getByRole("status").filter({ hasText: "Preparing your Markdown archive…" })).toBeVisible();
